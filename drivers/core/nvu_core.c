@@ -1,0 +1,508 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nv_uncore: PMU registration, sysfs, CPU hotplug and register mapping.
+ */
+
+#include <linux/cpuhotplug.h>
+#include <linux/ioport.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/namei.h>
+#include <linux/slab.h>
+#include <linux/topology.h>
+
+#include "nv_uncore.h"
+#include "nvu_internal.h"
+
+static enum cpuhp_state nvu_cpuhp_state;
+
+/* ------------------------------------------------------------------------
+ * Register mapping
+ */
+
+static LIST_HEAD(nvu_emu_windows);
+static DEFINE_MUTEX(nvu_emu_lock);
+
+/**
+ * nvu_emu_window_add() - let the hardware model serve a physical range
+ * @win: the range and its callbacks; must stay valid until removed
+ */
+void nvu_emu_window_add(struct nvu_emu_window *win)
+{
+	mutex_lock(&nvu_emu_lock);
+	list_add_tail(&win->list, &nvu_emu_windows);
+	mutex_unlock(&nvu_emu_lock);
+}
+NVU_EXPORT(nvu_emu_window_add);
+
+/**
+ * nvu_emu_window_del() - undo nvu_emu_window_add()
+ * @win: the range
+ */
+void nvu_emu_window_del(struct nvu_emu_window *win)
+{
+	mutex_lock(&nvu_emu_lock);
+	list_del(&win->list);
+	mutex_unlock(&nvu_emu_lock);
+}
+NVU_EXPORT(nvu_emu_window_del);
+
+static void nvu_module_put(void *owner)
+{
+	module_put(owner);
+}
+
+/* Point @regs at the model if it serves @res; pins the model's module. */
+static int nvu_map_emulated(struct device *dev, const struct resource *res,
+			    struct nvu_regs *regs)
+{
+	struct nvu_emu_window *win;
+	int ret = -ENOENT;
+
+	mutex_lock(&nvu_emu_lock);
+	list_for_each_entry(win, &nvu_emu_windows, list) {
+		if (res->start < win->start ||
+		    res->end > win->start + win->size - 1)
+			continue;
+		if (!try_module_get(win->owner)) {
+			ret = -ENODEV;
+			break;
+		}
+		regs->emu = win->ops;
+		regs->emu_ctx = win->ctx;
+		regs->emu_off = res->start - win->start;
+		ret = 0;
+		break;
+	}
+	mutex_unlock(&nvu_emu_lock);
+	if (ret)
+		return ret;
+	return devm_add_action_or_reset(dev, nvu_module_put, win->owner);
+}
+
+/**
+ * nvu_map_resource() - map memory resource @index of @pdev
+ * @pdev: the device
+ * @index: index among its IORESOURCE_MEM resources
+ * @regs: filled in
+ *
+ * The region is requested either way, so overlapping claims fail the same
+ * on hardware and on the model.  Device-managed.
+ */
+int nvu_map_resource(struct platform_device *pdev, unsigned int index,
+		     struct nvu_regs *regs)
+{
+	struct device *dev = &pdev->dev;
+	struct resource *res;
+	int ret;
+
+	memset(regs, 0, sizeof(*regs));
+	res = platform_get_resource(pdev, IORESOURCE_MEM, index);
+	if (!res)
+		return dev_err_probe(dev, -EINVAL, "no memory resource %u\n",
+				     index);
+
+	ret = nvu_map_emulated(dev, res, regs);
+	if (ret != -ENOENT) {
+		if (ret)
+			return ret;
+		if (!devm_request_mem_region(dev, res->start,
+					     resource_size(res), dev_name(dev)))
+			return dev_err_probe(dev, -EBUSY, "%pR is in use\n",
+					     res);
+		return 0;
+	}
+
+	regs->base = devm_ioremap_resource(dev, res);
+	return PTR_ERR_OR_ZERO(regs->base);
+}
+NVU_EXPORT(nvu_map_resource);
+
+/**
+ * nvu_read64_hilohi() - tear-free read of a 64-bit counter as 32-bit halves
+ * @r: register block
+ * @off: offset of the low half; the high half follows it
+ *
+ * Re-reads until the high half is stable.  The low half wraps at most once
+ * per 2^32 events, so the loop ends after at most one retry in practice.
+ */
+u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off)
+{
+	u32 hi, lo, hi2 = nvu_read32(r, off + 4);
+
+	do {
+		hi = hi2;
+		lo = nvu_read32(r, off);
+		hi2 = nvu_read32(r, off + 4);
+	} while (hi != hi2);
+
+	return (u64)hi << 32 | lo;
+}
+NVU_EXPORT(nvu_read64_hilohi);
+
+/* ------------------------------------------------------------------------
+ * sysfs
+ */
+
+/**
+ * nvu_format_string() - the sysfs text of a format field
+ * @buf: output
+ * @len: size of @buf
+ * @word: 0 for config, 1 for config1, 2 for config2
+ * @mask: the field's bits, contiguous and non-zero
+ *
+ * Returns the length written (without the newline it appends), or -EINVAL.
+ */
+int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask)
+{
+	unsigned int lo, hi;
+
+	if (!mask || word > 2)
+		return -EINVAL;
+	lo = __ffs64(mask);
+	hi = fls64(mask) - 1;
+	if (mask != GENMASK_ULL(hi, lo))
+		return -EINVAL;
+	if (lo == hi)
+		return scnprintf(buf, len, "%s:%u\n", nvu_config_name[word], lo);
+	return scnprintf(buf, len, "%s:%u-%u\n", nvu_config_name[word], lo, hi);
+}
+NVU_EXPORT(nvu_format_string);
+
+ssize_t nvu_format_show(struct device *dev, struct device_attribute *attr,
+			char *buf)
+{
+	struct nvu_format_attr *fa = container_of(attr, struct nvu_format_attr,
+						  attr);
+
+	return nvu_format_string(buf, PAGE_SIZE, fa->word, fa->mask);
+}
+NVU_EXPORT(nvu_format_show);
+
+ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
+		       char *buf)
+{
+	struct nvu_event_attr *ea = container_of(attr, struct nvu_event_attr,
+						 attr);
+
+	return sysfs_emit(buf, "event=0x%llx\n", ea->id);
+}
+NVU_EXPORT(nvu_event_show);
+
+ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
+			      char *buf)
+{
+	struct dev_ext_attribute *ea = container_of(attr,
+						    struct dev_ext_attribute,
+						    attr);
+
+	return sysfs_emit(buf, "%s\n", (const char *)ea->var);
+}
+NVU_EXPORT(nvu_event_string_show);
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(dev));
+
+	if (pmu->cpu >= nr_cpu_ids)
+		return sysfs_emit(buf, "\n");
+	return cpumap_print_to_pagebuf(true, buf, cpumask_of(pmu->cpu));
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static ssize_t associated_cpus_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(dev));
+
+	return cpumap_print_to_pagebuf(true, buf, &pmu->associated_cpus);
+}
+static DEVICE_ATTR_RO(associated_cpus);
+
+static ssize_t identifier_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(dev));
+
+	return sysfs_emit(buf, "%s\n", pmu->identifier);
+}
+static DEVICE_ATTR_RO(identifier);
+
+static umode_t nvu_common_visible(struct kobject *kobj, struct attribute *attr,
+				  int i)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(kobj_to_dev(kobj)));
+
+	if (attr == &dev_attr_identifier.attr && !pmu->identifier)
+		return 0;
+	return attr->mode;
+}
+
+static struct attribute *nvu_common_attrs[] = {
+	&dev_attr_cpumask.attr,
+	&dev_attr_associated_cpus.attr,
+	&dev_attr_identifier.attr,
+	NULL
+};
+
+static const struct attribute_group nvu_common_group = {
+	.attrs = nvu_common_attrs,
+	.is_visible = nvu_common_visible,
+};
+
+/* ------------------------------------------------------------------------
+ * CPU ownership and hotplug
+ */
+
+static unsigned int nvu_first_cpu(const struct cpumask *a,
+				  const struct cpumask *b,
+				  const struct cpumask *c, int exclude)
+{
+	unsigned int cpu;
+
+	for_each_cpu_and(cpu, a, b) {
+		if (cpu != exclude && (!c || cpumask_test_cpu(cpu, c)))
+			return cpu;
+	}
+	return nr_cpu_ids;
+}
+
+/**
+ * nvu_pick_cpu() - choose the owner CPU of a PMU
+ * @assoc: associated CPUs
+ * @local: NUMA-local CPUs (preferred)
+ * @online: CPUs that are online
+ * @exclude: a CPU to avoid (going offline), or -1
+ *
+ * Preference: associated and local, associated, local, any online CPU.
+ * Returns nr_cpu_ids if no CPU is left.
+ */
+unsigned int nvu_pick_cpu(const struct cpumask *assoc,
+			  const struct cpumask *local,
+			  const struct cpumask *online, int exclude)
+{
+	unsigned int cpu;
+
+	cpu = nvu_first_cpu(assoc, local, online, exclude);
+	if (cpu >= nr_cpu_ids)
+		cpu = nvu_first_cpu(assoc, online, NULL, exclude);
+	if (cpu >= nr_cpu_ids)
+		cpu = nvu_first_cpu(local, online, NULL, exclude);
+	if (cpu >= nr_cpu_ids)
+		cpu = nvu_first_cpu(online, online, NULL, exclude);
+	return cpu;
+}
+NVU_EXPORT(nvu_pick_cpu);
+
+/* Runs under the CPU hotplug lock; before registration only records. */
+static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
+{
+	if (pmu->registered && pmu->cpu < nr_cpu_ids)
+		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
+	pmu->cpu = cpu;
+}
+
+static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct nvu_pmu *pmu = hlist_entry_safe(node, struct nvu_pmu,
+					       cpuhp_node);
+	unsigned int best = nvu_pick_cpu(&pmu->associated_cpus,
+					 &pmu->local_cpus, cpu_online_mask, -1);
+
+	/* Move back home when a better CPU than the current owner returns. */
+	if (best == cpu && best != pmu->cpu)
+		nvu_migrate(pmu, cpu);
+	return 0;
+}
+
+static int nvu_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct nvu_pmu *pmu = hlist_entry_safe(node, struct nvu_pmu,
+					       cpuhp_node);
+
+	if (cpu != pmu->cpu)
+		return 0;
+	nvu_migrate(pmu, nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
+				      cpu_online_mask, cpu));
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Registration
+ */
+
+/**
+ * devm_nvu_pmu_alloc() - allocate a PMU for @dev
+ * @dev: owning device
+ * @desc: static description (must outlive the PMU)
+ * @priv_size: bytes of IP-private data, reachable with nvu_pmu_priv()
+ *
+ * The PMU is associated with every possible CPU until the driver narrows it
+ * (nvu_pmu_set_node() or by editing @associated_cpus).
+ */
+struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
+				   const struct nvu_pmu_desc *desc,
+				   size_t priv_size)
+{
+	struct nvu_pmu *pmu;
+
+	pmu = devm_kzalloc(dev, sizeof(*pmu) + priv_size, GFP_KERNEL);
+	if (!pmu)
+		return NULL;
+	pmu->dev = dev;
+	pmu->desc = desc;
+	pmu->cpu = nr_cpu_ids;
+	pmu->counter_width = 64;
+	pmu->priv = priv_size ? pmu + 1 : NULL;
+	cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
+	cpumask_copy(&pmu->local_cpus, cpu_possible_mask);
+	return pmu;
+}
+NVU_EXPORT(devm_nvu_pmu_alloc);
+
+/**
+ * nvu_pmu_set_node() - associate @pmu with the CPUs of NUMA node @node
+ * @pmu: the PMU
+ * @node: NUMA node (a Tegra410 socket is one node)
+ */
+void nvu_pmu_set_node(struct nvu_pmu *pmu, int node)
+{
+	unsigned int cpu;
+
+	cpumask_clear(&pmu->associated_cpus);
+	for_each_possible_cpu(cpu) {
+		if (cpu_to_node(cpu) == node)
+			cpumask_set_cpu(cpu, &pmu->associated_cpus);
+	}
+	cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
+}
+NVU_EXPORT(nvu_pmu_set_node);
+
+static void nvu_remove_cpuhp(void *data)
+{
+	struct nvu_pmu *pmu = data;
+
+	cpuhp_state_remove_instance_nocalls(nvu_cpuhp_state, &pmu->cpuhp_node);
+}
+
+static void nvu_unregister(void *data)
+{
+	struct nvu_pmu *pmu = data;
+
+	perf_pmu_unregister(&pmu->pmu);
+}
+
+/* An in-tree driver may already own the name; perf would only warn. */
+static bool nvu_pmu_name_taken(const char *name)
+{
+	struct path path;
+	char *p;
+	int ret;
+
+	p = kasprintf(GFP_KERNEL, "/sys/bus/event_source/devices/%s", name);
+	if (!p)
+		return false;
+	ret = kern_path(p, 0, &path);
+	kfree(p);
+	if (ret)
+		return false;
+	path_put(&path);
+	return true;
+}
+
+/**
+ * __devm_nvu_pmu_register() - register @pmu with perf
+ * @pmu: from devm_nvu_pmu_alloc(), with @name, @num_counters,
+ *	@counter_width and @associated_cpus set
+ * @owner: the IP module; perf pins it while events exist
+ *
+ * Device-managed: everything is undone when the device goes away, or here
+ * on failure.  Use the devm_nvu_pmu_register() wrapper.
+ */
+int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
+{
+	const struct nvu_pmu_desc *desc = pmu->desc;
+	struct device *dev = pmu->dev;
+	int ret;
+
+	if (!pmu->name || !pmu->counter_width || pmu->counter_width > 64 ||
+	    !pmu->num_counters || pmu->num_counters > NVU_MAX_COUNTERS)
+		return dev_err_probe(dev, -EINVAL, "bad PMU description\n");
+	if (cpumask_empty(&pmu->associated_cpus))
+		return dev_err_probe(dev, -ENODEV, "%s has no associated CPU\n",
+				     pmu->name);
+	if (nvu_pmu_name_taken(pmu->name))
+		return dev_err_probe(dev, -EBUSY,
+				     "PMU %s is already registered, by %s?\n",
+				     pmu->name, desc->intree_module ?: "another driver");
+
+	pmu->format_group.name = "format";
+	pmu->format_group.attrs = desc->formats;
+	pmu->events_group.name = "events";
+	pmu->events_group.attrs = desc->events;
+	pmu->events_group.is_visible = desc->events_visible;
+	pmu->attr_groups[0] = &nvu_common_group;
+	pmu->attr_groups[1] = &pmu->format_group;
+	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
+
+	pmu->pmu.module = owner;
+	pmu->pmu.attr_groups = pmu->attr_groups;
+#ifdef NVU_HAVE_PMU_PARENT
+	pmu->pmu.parent = dev;
+#endif
+	nvu_pmu_setup_callbacks(pmu);
+
+	ret = cpuhp_state_add_instance_nocalls(nvu_cpuhp_state,
+					       &pmu->cpuhp_node);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot join CPU hotplug\n");
+	ret = devm_add_action_or_reset(dev, nvu_remove_cpuhp, pmu);
+	if (ret)
+		return ret;
+
+	cpus_read_lock();
+	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
+				cpu_online_mask, -1);
+	cpus_read_unlock();
+
+	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot register PMU %s\n",
+				     pmu->name);
+	ret = devm_add_action_or_reset(dev, nvu_unregister, pmu);
+	if (ret)
+		return ret;
+
+	/* From now on hotplug migrates the perf context too. */
+	cpus_read_lock();
+	pmu->registered = true;
+	if (!cpu_online(pmu->cpu))
+		pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus,
+					&pmu->local_cpus, cpu_online_mask, -1);
+	cpus_read_unlock();
+	return 0;
+}
+NVU_EXPORT(__devm_nvu_pmu_register);
+
+static int __init nvu_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/nv_uncore:online",
+				      nvu_cpu_online, nvu_cpu_offline);
+	if (ret < 0)
+		return ret;
+	nvu_cpuhp_state = ret;
+	return 0;
+}
+
+static void __exit nvu_exit(void)
+{
+	cpuhp_remove_multi_state(nvu_cpuhp_state);
+}
+
+module_init(nvu_init);
+module_exit(nvu_exit);
+MODULE_DESCRIPTION("nv-uncore: shared core of the uncore PMU drivers");
+MODULE_LICENSE("GPL");

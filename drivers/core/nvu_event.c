@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nv_uncore: perf callbacks, counter accumulation and group validation.
+ *
+ * All callbacks except event_init run on the PMU's owner CPU with the perf
+ * context lock held and interrupts off; the overflow poll timer runs there
+ * too, so no lock of our own is needed.
+ */
+
+#include <linux/bitmap.h>
+#include <linux/math64.h>
+#include <linux/slab.h>
+
+#include "nv_uncore.h"
+#include "nvu_internal.h"
+
+/**
+ * nvu_delta() - events counted between two raw reads of a counter
+ * @prev: earlier raw value
+ * @now: later raw value
+ * @width: counter width in bits, 1..64
+ *
+ * Correct as long as the counter wrapped at most once in between.
+ */
+u64 nvu_delta(u64 prev, u64 now, unsigned int width)
+{
+	u64 mask = width >= 64 ? U64_MAX : BIT_ULL(width) - 1;
+
+	return (now - prev) & mask;
+}
+NVU_EXPORT(nvu_delta);
+
+/**
+ * nvu_poll_period_ns() - how often a counter must be read not to miss a wrap
+ * @width: counter width in bits
+ * @max_rate: fastest rate at which it can count, per second
+ *
+ * Returns the time to count half the range at @max_rate, at most 60 s and
+ * at least 1 ms, or 0 when the counter cannot wrap in any practical time.
+ */
+u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
+{
+	u64 ns;
+
+	if (width >= 64 || !max_rate)
+		return 0;
+	ns = mul_u64_u64_div_u64(BIT_ULL(width - 1), NSEC_PER_SEC, max_rate);
+	return clamp_t(u64, ns, NSEC_PER_MSEC, 60 * NSEC_PER_SEC);
+}
+NVU_EXPORT(nvu_poll_period_ns);
+
+const char * const nvu_config_name[3] = { "config", "config1", "config2" };
+NVU_EXPORT(nvu_config_name);
+
+/**
+ * nvu_event_config() - one config word of an event
+ * @event: the event
+ * @word: 0 for config, 1 for config1, 2 for config2
+ */
+u64 nvu_event_config(const struct perf_event *event, unsigned int word)
+{
+	switch (word) {
+	case 0:
+		return event->attr.config;
+	case 1:
+		return event->attr.config1;
+	default:
+		return event->attr.config2;
+	}
+}
+NVU_EXPORT(nvu_event_config);
+
+/**
+ * nvu_config_unknown_bits() - bits of a config word no format defines
+ * @formats: NULL-terminated NVU_FORMAT attributes
+ * @word: 0 for config, 1 for config1, 2 for config2
+ * @value: the user's value of that word
+ */
+u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
+			    u64 value)
+{
+	u64 known = 0;
+
+	for (; formats && *formats; formats++) {
+		struct nvu_format_attr *fa = container_of(*formats,
+				struct nvu_format_attr, attr.attr);
+
+		if (fa->word == word)
+			known |= fa->mask;
+	}
+	return value & ~known;
+}
+NVU_EXPORT(nvu_config_unknown_bits);
+
+/**
+ * nvu_validate_reqs() - can one PMU count these events together?
+ * @num_counters: regular counters
+ * @has_cycle_counter: a dedicated cycle counter exists
+ * @reqs: the group's events on this PMU
+ * @n: number of @reqs
+ *
+ * A cycle request takes the cycle counter while it is free and a regular
+ * counter otherwise.  Returns 0 or -EINVAL.
+ */
+int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
+		      const struct nvu_req *reqs, unsigned int n)
+{
+	unsigned int i, regular = 0, cycle = 0;
+
+	for (i = 0; i < n; i++) {
+		if (reqs[i].cycle && has_cycle_counter && !cycle)
+			cycle++;
+		else
+			regular++;
+	}
+	return regular > num_counters ? -EINVAL : 0;
+}
+NVU_EXPORT(nvu_validate_reqs);
+
+/**
+ * nvu_event_update() - fold the hardware count into an event
+ * @pmu: the event's PMU
+ * @event: an event with a counter
+ *
+ * The compare-and-exchange makes a concurrent update (poll timer against
+ * pmu->read) count each event once.
+ */
+void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 prev, now;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		now = pmu->desc->ops->read_counter(pmu, event);
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+
+	local64_add(nvu_delta(prev, now, pmu->counter_width), &event->count);
+}
+NVU_EXPORT(nvu_event_update);
+
+static bool nvu_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
+{
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+
+	return pmu->has_cycle_counter && ops->is_cycle &&
+	       ops->is_cycle(pmu, config);
+}
+
+/* Add @event to @reqs unless it is a software event; -EINVAL if foreign. */
+static int nvu_collect_req(struct nvu_pmu *pmu, struct perf_event *event,
+			   struct nvu_req *reqs, unsigned int *n,
+			   unsigned int max)
+{
+	unsigned int w;
+
+	if (event->pmu != &pmu->pmu)
+		return is_software_event(event) ? 0 : -EINVAL;
+	if (*n >= max)
+		return -EINVAL;
+	for (w = 0; w < 3; w++)
+		reqs[*n].config[w] = nvu_event_config(event, w);
+	reqs[*n].cycle = nvu_is_cycle(pmu, reqs[*n].config);
+	(*n)++;
+	return 0;
+}
+
+static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	struct perf_event *leader = event->group_leader, *sibling;
+	unsigned int n = 0, max = pmu->num_counters + 2;
+	struct nvu_req *reqs;
+	int ret;
+
+	reqs = kcalloc(max, sizeof(*reqs), GFP_KERNEL);
+	if (!reqs)
+		return -ENOMEM;
+
+	ret = leader == event ? 0 : nvu_collect_req(pmu, leader, reqs, &n, max);
+	if (!ret && leader != event) {
+		for_each_sibling_event(sibling, leader) {
+			ret = nvu_collect_req(pmu, sibling, reqs, &n, max);
+			if (ret)
+				break;
+		}
+	}
+	if (!ret)
+		ret = nvu_collect_req(pmu, event, reqs, &n, max);
+	if (ret)
+		dev_dbg(pmu->dev, "group mixes PMUs or has too many events\n");
+	if (!ret)
+		ret = nvu_validate_reqs(pmu->num_counters,
+					pmu->has_cycle_counter, reqs, n);
+	if (!ret && ops->validate_group)
+		ret = ops->validate_group(pmu, reqs, n);
+	if (ret)
+		dev_dbg(pmu->dev, "group of %u events does not fit\n", n);
+	kfree(reqs);
+	return ret;
+}
+
+static int nvu_event_init(struct perf_event *event)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	const struct nvu_pmu_desc *desc = pmu->desc;
+	unsigned int w;
+	int ret;
+
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+
+	if (is_sampling_event(event)) {
+		dev_dbg(pmu->dev, "sampling is not supported\n");
+		return -EOPNOTSUPP;
+	}
+	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK) {
+		dev_dbg(pmu->dev, "per-task counting is not supported\n");
+		return -EOPNOTSUPP;
+	}
+	if (!cpumask_test_cpu(event->cpu, &pmu->associated_cpus)) {
+		dev_dbg(pmu->dev, "CPU %d is not associated with this PMU\n",
+			event->cpu);
+		return -EINVAL;
+	}
+	for (w = 0; w < 3; w++) {
+		u64 bad = nvu_config_unknown_bits(desc->formats, w,
+						  nvu_event_config(event, w));
+
+		if (bad) {
+			dev_dbg(pmu->dev, "%s bits %#llx are undefined\n",
+				nvu_config_name[w], bad);
+			return -EINVAL;
+		}
+	}
+	if (desc->ops->event_init) {
+		ret = desc->ops->event_init(pmu, event);
+		if (ret)
+			return ret;
+	}
+	if (pmu->cpu >= nr_cpu_ids)
+		return -ENODEV;
+	event->cpu = pmu->cpu;
+	event->hw.idx = -1;
+
+	return nvu_validate_group(pmu, event);
+}
+
+static void nvu_pmu_enable(struct pmu *p)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(p);
+
+	if (bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1))
+		return;
+	pmu->desc->ops->enable(pmu);
+	pmu->hw_running = true;
+}
+
+static void nvu_pmu_disable(struct pmu *p)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(p);
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	unsigned int idx;
+
+	if (!pmu->hw_running)
+		return;
+	ops->disable(pmu);
+	pmu->hw_running = false;
+	if (!(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+		return;
+
+	/* Counting has stopped: fold every count, then let the hw reset. */
+	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1) {
+		struct perf_event *event = pmu->events[idx];
+
+		if (!(event->hw.state & PERF_HES_STOPPED))
+			nvu_event_update(pmu, event);
+	}
+	if (ops->clear)
+		ops->clear(pmu);
+	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1)
+		local64_set(&pmu->events[idx]->hw.prev_count, 0);
+}
+
+static void nvu_start(struct perf_event *event, int flags)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	struct hw_perf_event *hwc = &event->hw;
+	u64 prev = 0;
+
+	hwc->state = 0;
+	if (ops->write_counter)
+		ops->write_counter(pmu, event, 0);
+	else if (pmu->hw_running ||
+		 !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+		prev = ops->read_counter(pmu, event);
+	local64_set(&hwc->prev_count, prev);
+	if (ops->start_counter)
+		ops->start_counter(pmu, event);
+}
+
+static void nvu_stop(struct perf_event *event, int flags)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (hwc->state & PERF_HES_STOPPED)
+		return;
+	if (ops->stop_counter)
+		ops->stop_counter(pmu, event);
+	/* A cleared PMU was folded by pmu_disable: nothing new to read. */
+	if (pmu->hw_running || !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+		nvu_event_update(pmu, event);
+	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int nvu_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	u64 config[3];
+	unsigned int idx, w;
+
+	for (w = 0; w < 3; w++)
+		config[w] = nvu_event_config(event, w);
+	if (nvu_is_cycle(pmu, config) &&
+	    !test_bit(nvu_cycle_idx(pmu), pmu->used))
+		return nvu_cycle_idx(pmu);
+	idx = find_first_zero_bit(pmu->used, pmu->num_counters);
+	return idx < pmu->num_counters ? idx : -EAGAIN;
+}
+
+static int nvu_add(struct perf_event *event, int flags)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	struct hw_perf_event *hwc = &event->hw;
+	bool first = bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1);
+	int idx, ret;
+
+	idx = nvu_get_idx(pmu, event);
+	if (idx < 0)
+		return idx;
+	hwc->idx = idx;
+	if (ops->add) {
+		ret = ops->add(pmu, event);
+		if (ret) {
+			hwc->idx = -1;
+			return ret;
+		}
+	}
+	set_bit(idx, pmu->used);
+	pmu->events[idx] = event;
+	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+
+	if (flags & PERF_EF_START)
+		nvu_start(event, PERF_EF_RELOAD);
+	if (first && pmu->poll_period)
+		hrtimer_start(&pmu->poll_timer, pmu->poll_period,
+			      HRTIMER_MODE_REL_PINNED);
+	return 0;
+}
+
+static void nvu_del(struct perf_event *event, int flags)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	struct hw_perf_event *hwc = &event->hw;
+
+	nvu_stop(event, PERF_EF_UPDATE);
+	if (ops->del)
+		ops->del(pmu, event);
+	pmu->events[hwc->idx] = NULL;
+	clear_bit(hwc->idx, pmu->used);
+	hwc->idx = -1;
+	if (pmu->poll_period && bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1))
+		hrtimer_cancel(&pmu->poll_timer);
+}
+
+static void nvu_read(struct perf_event *event)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	if (pmu->hw_running || !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+		nvu_event_update(pmu, event);
+}
+
+static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
+{
+	struct nvu_pmu *pmu = container_of(timer, struct nvu_pmu, poll_timer);
+	unsigned int idx;
+
+	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1)
+		nvu_read(pmu->events[idx]);
+	hrtimer_forward_now(timer, pmu->poll_period);
+	return HRTIMER_RESTART;
+}
+
+/* Fill the perf callbacks and the poll timer of @pmu (core-private). */
+void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
+{
+	pmu->pmu.task_ctx_nr = perf_invalid_context;
+	pmu->pmu.event_init = nvu_event_init;
+	pmu->pmu.pmu_enable = nvu_pmu_enable;
+	pmu->pmu.pmu_disable = nvu_pmu_disable;
+	pmu->pmu.add = nvu_add;
+	pmu->pmu.del = nvu_del;
+	pmu->pmu.start = nvu_start;
+	pmu->pmu.stop = nvu_stop;
+	pmu->pmu.read = nvu_read;
+	pmu->pmu.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
+				PERF_PMU_CAP_NO_INTERRUPT;
+
+	pmu->poll_period = ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
+							  pmu->counter_width,
+							  pmu->desc->max_rate));
+	nvu_hrtimer_setup(&pmu->poll_timer, nvu_poll, CLOCK_MONOTONIC,
+			  HRTIMER_MODE_REL_PINNED);
+}

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nvu_emu: emulated devices, their firmware description, and the debugfs
+ * interface that drives traffic into them.  See Documentation/emu.rst.
+ */
+
+#include <linux/ctype.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "emu.h"
+#include "nvu_t410_regs.h"
+
+static unsigned int sockets = 2;
+module_param(sockets, uint, 0444);
+MODULE_PARM_DESC(sockets, "emulated Tegra410 sockets, one per NUMA node (1-2)");
+
+static unsigned long long emu_phys_base = 0x2000000000ULL;
+module_param_named(phys_base, emu_phys_base, ullong, 0444);
+MODULE_PARM_DESC(phys_base, "physical address of the emulated register windows");
+
+static unsigned int clock_khz = 1000000;
+module_param(clock_khz, uint, 0444);
+MODULE_PARM_DESC(clock_khz,
+		 "PMU clock while time passes, in kHz; 0 = cycles advance only by 'cycles=' injections");
+
+unsigned int nvu_emu_ucf_counters = 8;
+module_param_named(ucf_counters, nvu_emu_ucf_counters, uint, 0444);
+MODULE_PARM_DESC(ucf_counters, "UCF event counters besides the cycle counter [U] (1-31)");
+
+unsigned int nvu_emu_ucf_width = 64;
+module_param_named(ucf_width, nvu_emu_ucf_width, uint, 0444);
+MODULE_PARM_DESC(ucf_width, "UCF counter width in bits [U] (1-64)");
+
+unsigned int nvu_emu_cmem_width = 64;
+module_param_named(cmem_width, nvu_emu_cmem_width, uint, 0444);
+MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
+
+/* Each device gets one window this large. */
+#define EMU_WINDOW_SIZE		SZ_64K
+/* Background traffic is injected this often. */
+#define EMU_RATE_TICK_NS	(10 * NSEC_PER_MSEC)
+
+static LIST_HEAD(emu_devs);
+static struct dentry *emu_root;
+
+/* ------------------------------------------------------------------------
+ * Time and register access
+ */
+
+/* Turn the time since the last access into cycles. */
+static void emu_clock(struct nvu_emu_dev *dev)
+{
+	u64 now = ktime_get_ns(), cycles;
+
+	if (!clock_khz) {
+		dev->clock_ns = now;
+		return;
+	}
+	/* cycles = ns * kHz / 1e6, keeping the remainder. */
+	dev->clock_frac += (now - dev->clock_ns) * clock_khz;
+	dev->clock_ns = now;
+	cycles = div64_u64(dev->clock_frac, NSEC_PER_MSEC);
+	dev->clock_frac -= cycles * NSEC_PER_MSEC;
+	if (cycles && dev->type->tick)
+		dev->type->tick(dev, cycles);
+}
+
+static u64 emu_read(void *ctx, u32 off, unsigned int size)
+{
+	struct nvu_emu_dev *dev = ctx;
+	unsigned long flags;
+	u64 val;
+
+	spin_lock_irqsave(&dev->lock, flags);
+	emu_clock(dev);
+	dev->nr_reads++;
+	val = dev->type->read(dev, off, size);
+	spin_unlock_irqrestore(&dev->lock, flags);
+	return val;
+}
+
+static void emu_write(void *ctx, u32 off, u64 val, unsigned int size)
+{
+	struct nvu_emu_dev *dev = ctx;
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->lock, flags);
+	emu_clock(dev);
+	dev->nr_writes++;
+	dev->type->write(dev, off, val, size);
+	spin_unlock_irqrestore(&dev->lock, flags);
+}
+
+static const struct nvu_emu_ops emu_ops = {
+	.read = emu_read,
+	.write = emu_write,
+};
+
+/* ------------------------------------------------------------------------
+ * Transactions
+ */
+
+static const char * const emu_key_names[EMU_NR_KEYS] = {
+	[EMU_COUNT] = "count", [EMU_OP] = "op", [EMU_SRC] = "src",
+	[EMU_DST] = "dst", [EMU_BYTES] = "bytes", [EMU_SLC] = "slc",
+	[EMU_INST] = "inst", [EMU_MC] = "mc", [EMU_OUTS] = "outs",
+	[EMU_CYCLES] = "cycles",
+};
+
+static const char * const emu_op_names[] = {
+	[EMU_OP_RD] = "rd", [EMU_OP_WR] = "wr", [EMU_OP_ATOMIC] = "atomic",
+	[EMU_OP_DATALESS] = "dataless", [EMU_OP_WB] = "wb",
+	[EMU_OP_SNOOP] = "snoop", [EMU_OP_EXT_SNP] = "ext_snp",
+	[EMU_OP_EXT_EVICT] = "ext_evict",
+};
+
+static const char * const emu_src_names[] = {
+	[EMU_SRC_NONCPU] = "noncpu", [EMU_SRC_CPU] = "cpu", [EMU_SRC_REM] = "rem",
+};
+
+static const char * const emu_dst_names[] = {
+	[EMU_DST_CMEM] = "cmem", [EMU_DST_GMEM] = "gmem",
+	[EMU_DST_OTHER] = "other", [EMU_DST_REM] = "rem",
+};
+
+static const char * const emu_slc_names[] = {
+	[EMU_SLC_HIT] = "hit", [EMU_SLC_MISS] = "miss",
+};
+
+/* A symbolic or numeric value of @key. */
+static int emu_parse_value(enum nvu_emu_key key, const char *s, u64 *val)
+{
+	const char * const *names = NULL;
+	size_t n = 0;
+	int i;
+
+	switch (key) {
+	case EMU_OP:
+		names = emu_op_names;
+		n = ARRAY_SIZE(emu_op_names);
+		break;
+	case EMU_SRC:
+		names = emu_src_names;
+		n = ARRAY_SIZE(emu_src_names);
+		break;
+	case EMU_DST:
+		names = emu_dst_names;
+		n = ARRAY_SIZE(emu_dst_names);
+		break;
+	case EMU_SLC:
+		names = emu_slc_names;
+		n = ARRAY_SIZE(emu_slc_names);
+		break;
+	case EMU_INST:
+	case EMU_MC:
+		if (!strcmp(s, "all")) {
+			*val = EMU_ALL;
+			return 0;
+		}
+		break;
+	default:
+		break;
+	}
+	if (names) {
+		i = __sysfs_match_string(names, n, s);
+		if (i < 0)
+			return -EINVAL;
+		*val = i;
+		return 0;
+	}
+	return kstrtou64(s, 0, val);
+}
+
+/* Parse "key=value ..." into @t with the defaults filled in. */
+static int emu_parse(const struct nvu_emu_type *type, char *line,
+		     struct nvu_emu_txn *t)
+{
+	char *word;
+
+	memset(t, 0, sizeof(*t));
+	t->v[EMU_COUNT] = 1;
+	t->v[EMU_BYTES] = 64;
+	t->v[EMU_SRC] = EMU_SRC_CPU;
+	t->v[EMU_DST] = EMU_DST_CMEM;
+
+	while ((word = strsep(&line, " \t\n"))) {
+		char *val = strchr(word, '=');
+		int key, ret;
+
+		if (!*word)
+			continue;
+		if (!val)
+			return -EINVAL;
+		*val++ = '\0';
+		key = match_string(emu_key_names, EMU_NR_KEYS, word);
+		if (key < 0 || !(type->keys & BIT(key)))
+			return -EINVAL;
+		ret = emu_parse_value(key, val, &t->v[key]);
+		if (ret)
+			return ret;
+		t->set |= BIT(key);
+	}
+	return 0;
+}
+
+/* Count @t: first the clock, then the transactions. */
+static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
+{
+	emu_clock(dev);
+	if ((t->set & BIT(EMU_CYCLES)) && dev->type->tick)
+		dev->type->tick(dev, t->v[EMU_CYCLES]);
+	/* A line of only "cycles=" moves the clock and nothing else. */
+	if (t->set & ~BIT(EMU_CYCLES) && t->v[EMU_COUNT])
+		dev->type->inject(dev, t);
+}
+
+static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	struct nvu_emu_dev *dev = file->private_data;
+	struct nvu_emu_txn t;
+	unsigned long flags;
+	char *line;
+	int ret;
+
+	line = memdup_user_nul(ubuf, min_t(size_t, len, 512));
+	if (IS_ERR(line))
+		return PTR_ERR(line);
+	ret = emu_parse(dev->type, line, &t);
+	kfree(line);
+	if (ret)
+		return ret;
+
+	spin_lock_irqsave(&dev->lock, flags);
+	emu_apply(dev, &t);
+	spin_unlock_irqrestore(&dev->lock, flags);
+	return len;
+}
+
+static const struct file_operations emu_inject_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = emu_inject_write,
+	.llseek = noop_llseek,
+};
+
+/* ------------------------------------------------------------------------
+ * Background traffic
+ */
+
+static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
+{
+	struct nvu_emu_dev *dev = container_of(timer, struct nvu_emu_dev,
+					       rate_timer);
+	struct nvu_emu_txn t;
+	u64 now = ktime_get_ns();
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->lock, flags);
+	t = dev->rate;
+	/* count = per-second count * elapsed, carrying the remainder. */
+	dev->rate_frac += t.v[EMU_COUNT] * (now - dev->rate_last_ns);
+	dev->rate_last_ns = now;
+	t.v[EMU_COUNT] = div64_u64(dev->rate_frac, NSEC_PER_SEC);
+	dev->rate_frac -= t.v[EMU_COUNT] * NSEC_PER_SEC;
+	t.set &= ~BIT(EMU_CYCLES);
+	if (t.v[EMU_COUNT])
+		emu_apply(dev, &t);
+	spin_unlock_irqrestore(&dev->lock, flags);
+
+	hrtimer_forward_now(timer, ns_to_ktime(EMU_RATE_TICK_NS));
+	return HRTIMER_RESTART;
+}
+
+static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
+			      size_t len, loff_t *ppos)
+{
+	struct nvu_emu_dev *dev = file->private_data;
+	struct nvu_emu_txn t;
+	unsigned long flags;
+	char *line;
+	int ret;
+
+	line = memdup_user_nul(ubuf, min_t(size_t, len, 512));
+	if (IS_ERR(line))
+		return PTR_ERR(line);
+	ret = emu_parse(dev->type, line, &t);
+	kfree(line);
+	if (ret)
+		return ret;
+	if (!(t.set & BIT(EMU_COUNT)))
+		t.v[EMU_COUNT] = 0;
+
+	hrtimer_cancel(&dev->rate_timer);
+	spin_lock_irqsave(&dev->lock, flags);
+	dev->rate = t;
+	dev->rate_last_ns = ktime_get_ns();
+	dev->rate_frac = 0;
+	spin_unlock_irqrestore(&dev->lock, flags);
+	if (t.v[EMU_COUNT])
+		hrtimer_start(&dev->rate_timer, ns_to_ktime(EMU_RATE_TICK_NS),
+			      HRTIMER_MODE_REL);
+	return len;
+}
+
+static const struct file_operations emu_rate_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = emu_rate_write,
+	.llseek = noop_llseek,
+};
+
+/* "access": register reads and writes since the last reset ("0" resets). */
+static int emu_access_show(struct seq_file *m, void *v)
+{
+	struct nvu_emu_dev *dev = m->private;
+	unsigned long flags;
+	u64 r, w;
+
+	spin_lock_irqsave(&dev->lock, flags);
+	r = dev->nr_reads;
+	w = dev->nr_writes;
+	spin_unlock_irqrestore(&dev->lock, flags);
+	seq_printf(m, "reads %llu\nwrites %llu\n", r, w);
+	return 0;
+}
+
+static int emu_access_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, emu_access_show, inode->i_private);
+}
+
+static ssize_t emu_access_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	struct nvu_emu_dev *dev = ((struct seq_file *)file->private_data)->private;
+	unsigned long flags;
+
+	spin_lock_irqsave(&dev->lock, flags);
+	dev->nr_reads = 0;
+	dev->nr_writes = 0;
+	spin_unlock_irqrestore(&dev->lock, flags);
+	return len;
+}
+
+static const struct file_operations emu_access_fops = {
+	.owner = THIS_MODULE,
+	.open = emu_access_open,
+	.read = seq_read,
+	.write = emu_access_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+/* ------------------------------------------------------------------------
+ * Devices
+ */
+
+static void emu_dev_free(struct nvu_emu_dev *dev)
+{
+	hrtimer_cancel(&dev->rate_timer);
+	debugfs_remove_recursive(dev->dir);
+	if (dev->pdev)
+		platform_device_unregister(dev->pdev);
+	nvu_emu_window_del(&dev->win);
+	kfree(dev->state);
+	kfree(dev);
+}
+
+/* Bind @pdev to @drv by name, as firmware's HID would. */
+static int emu_set_driver_override(struct platform_device *pdev,
+				   const char *drv)
+{
+#ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
+	return device_set_driver_override(&pdev->dev, drv);
+#else
+	return driver_set_override(&pdev->dev, &pdev->driver_override, drv,
+				   strlen(drv));
+#endif
+}
+
+/*
+ * Create one emulated device: its register window, then the platform device
+ * with the resources and properties firmware would give.
+ */
+static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
+			  int socket, const struct property_entry *props)
+{
+	static phys_addr_t next;
+	struct resource *res;
+	struct nvu_emu_dev *dev;
+	struct platform_device *pdev;
+	unsigned int i;
+	int ret;
+
+	if (!next)
+		next = emu_phys_base;
+
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	if (!dev)
+		return -ENOMEM;
+	dev->state = kzalloc(type->state_size, GFP_KERNEL);
+	res = kcalloc(type->nr_res, sizeof(*res), GFP_KERNEL);
+	if (!dev->state || !res) {
+		kfree(res);
+		kfree(dev->state);
+		kfree(dev);
+		return -ENOMEM;
+	}
+	strscpy(dev->name, name, sizeof(dev->name));
+	dev->type = type;
+	dev->socket = socket;
+	spin_lock_init(&dev->lock);
+	nvu_hrtimer_setup(&dev->rate_timer, emu_rate_tick, CLOCK_MONOTONIC,
+			  HRTIMER_MODE_REL);
+	dev->clock_ns = ktime_get_ns();
+	type->init(dev);
+
+	dev->win.start = next;
+	dev->win.size = EMU_WINDOW_SIZE;
+	dev->win.ops = &emu_ops;
+	dev->win.ctx = dev;
+	dev->win.owner = THIS_MODULE;
+	next += EMU_WINDOW_SIZE;
+	nvu_emu_window_add(&dev->win);
+	list_add_tail(&dev->list, &emu_devs);
+
+	for (i = 0; i < type->nr_res; i++) {
+		res[i].start = dev->win.start + i * type->res_size;
+		res[i].end = res[i].start + type->res_size - 1;
+		res[i].flags = IORESOURCE_MEM;
+	}
+
+	dev->dir = debugfs_create_dir(name, emu_root);
+	debugfs_create_file("inject", 0200, dev->dir, dev, &emu_inject_fops);
+	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
+	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
+
+	pdev = platform_device_alloc(type->pdev_name, PLATFORM_DEVID_AUTO);
+	if (!pdev) {
+		kfree(res);
+		return -ENOMEM;
+	}
+	ret = platform_device_add_resources(pdev, res, type->nr_res);
+	kfree(res);
+	if (!ret && props)
+		ret = device_create_managed_software_node(&pdev->dev, props,
+							  NULL);
+	if (!ret && type->driver)
+		ret = emu_set_driver_override(pdev, type->driver);
+	if (ret) {
+		platform_device_put(pdev);
+		return ret;
+	}
+	set_dev_node(&pdev->dev, node_online(socket) ? socket : 0);
+	ret = platform_device_add(pdev);
+	if (ret) {
+		platform_device_put(pdev);
+		return ret;
+	}
+	dev->pdev = pdev;
+	return 0;
+}
+
+/* Bit 2 of the APMT node flags: 64-bit counter access is single-copy atomic. */
+#define EMU_APMT_FLAG_ATOMIC	BIT(2)
+
+static int emu_create_socket(int s)
+{
+	const struct property_entry ucf_props[] = {
+		PROPERTY_ENTRY_U32("apmt-flags", EMU_APMT_FLAG_ATOMIC),
+		{ }
+	};
+	const struct property_entry cmem_props[] = {
+		PROPERTY_ENTRY_U32("uid", s),
+		PROPERTY_ENTRY_STRING("hid", T410_CMEM_HID),
+		{ }
+	};
+	char name[48];
+	int ret;
+
+	snprintf(name, sizeof(name), "nvidia_ucf_pmu_%d", s);
+	ret = emu_dev_create(&nvu_emu_ucf, name, s, ucf_props);
+	if (ret)
+		return ret;
+	snprintf(name, sizeof(name), "nvidia_cmem_latency_pmu_%d", s);
+	return emu_dev_create(&nvu_emu_cmem, name, s, cmem_props);
+}
+
+static void emu_destroy_all(void)
+{
+	struct nvu_emu_dev *dev, *tmp;
+
+	list_for_each_entry_safe_reverse(dev, tmp, &emu_devs, list) {
+		list_del(&dev->list);
+		emu_dev_free(dev);
+	}
+}
+
+static int __init nvu_emu_init(void)
+{
+	int s, ret = 0;
+
+	if (!sockets || sockets > 2 || !nvu_emu_ucf_counters ||
+	    nvu_emu_ucf_counters > 31 || !nvu_emu_ucf_width ||
+	    nvu_emu_ucf_width > 64 || !nvu_emu_cmem_width ||
+	    nvu_emu_cmem_width > 64)
+		return -EINVAL;
+
+	emu_root = debugfs_create_dir("nvu_emu", NULL);
+	for (s = 0; s < sockets && !ret; s++)
+		ret = emu_create_socket(s);
+	if (ret) {
+		emu_destroy_all();
+		debugfs_remove_recursive(emu_root);
+	}
+	return ret;
+}
+
+static void __exit nvu_emu_exit(void)
+{
+	emu_destroy_all();
+	debugfs_remove_recursive(emu_root);
+}
+
+module_init(nvu_emu_init);
+module_exit(nvu_emu_exit);
+MODULE_DESCRIPTION("nv-uncore hardware model of the uncore PMUs");
+MODULE_LICENSE("GPL");
+NVU_IMPORT_NS();

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NVIDIA Tegra410 CPU memory (CMEM) latency PMU.
+ *
+ * 14 instances of free-running counters plus a broadcast block for control
+ * (ACPI NVDA2021, _UID = socket).  Events are views of the summed
+ * counters: cycles (instance 0's clock), rd_req (32-byte read requests,
+ * 42 counters: 14 instances x 3 memory channels) and rd_cum_outs (their
+ * accumulated outstanding cycles).  Counting restarts from zero on every
+ * enable, so the core folds counts before the clear.
+ *
+ * Overflow: each hardware counter is extended to 64 bits in software from
+ * its last raw value, and polled often enough not to wrap twice, so no
+ * count is lost and nothing is logged.  See Documentation/tegra410.rst.
+ */
+
+#include <linux/acpi.h>
+#include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/property.h>
+
+#include "nv_uncore.h"
+#include "nvu_t410_regs.h"
+
+/*
+ * Hardware counter width: the registers are 64-bit, the number of bits
+ * that count is not published [U].
+ */
+static unsigned int counter_width = 64;
+module_param(counter_width, uint, 0444);
+MODULE_PARM_DESC(counter_width, "bits of each CMEM counter [U] (1-64, default 64)");
+
+/*
+ * Fastest rate: rd_cum_outs adds the requests in flight every cycle.  We
+ * assume at most 256 in flight per channel at 2 GHz [U]: 5.12e11/s.
+ */
+#define T410_CMEM_MAX_RATE	512000000000ULL
+
+/* Events summed: rd_req and rd_cum_outs read every channel of every instance. */
+#define T410_CMEM_NR_SUMMED	(T410_CMEM_NR_INST * T410_CMEM_NR_MC)
+
+/* One hardware counter, extended to 64 bits. */
+struct t410_cmem_cntr {
+	u64 raw;
+	u64 ext;
+};
+
+struct t410_cmem {
+	struct nvu_regs inst[T410_CMEM_NR_INST];
+	struct nvu_regs bcast;
+	unsigned int width;
+	struct t410_cmem_cntr cycle;
+	struct t410_cmem_cntr req[T410_CMEM_NR_SUMMED];
+	struct t410_cmem_cntr aor[T410_CMEM_NR_SUMMED];
+};
+
+static u64 t410_cmem_fold(struct t410_cmem *cm, struct t410_cmem_cntr *c,
+			  const struct nvu_regs *regs, u32 off)
+{
+	u64 raw = nvu_read64(regs, off);
+
+	c->ext += nvu_delta(c->raw, raw, cm->width);
+	c->raw = raw;
+	return c->ext;
+}
+
+static u64 t410_cmem_sum(struct t410_cmem *cm, struct t410_cmem_cntr *c,
+			 u32 (*reg)(unsigned int mc))
+{
+	unsigned int i, mc;
+	u64 sum = 0;
+
+	for (i = 0; i < T410_CMEM_NR_INST; i++)
+		for (mc = 0; mc < T410_CMEM_NR_MC; mc++)
+			sum += t410_cmem_fold(cm, c++, &cm->inst[i], reg(mc));
+	return sum;
+}
+
+static u32 t410_cmem_req_reg(unsigned int mc)
+{
+	return T410_CMEM_REQ_CNTR(mc);
+}
+
+static u32 t410_cmem_aor_reg(unsigned int mc)
+{
+	return T410_CMEM_AOR_CNTR(mc);
+}
+
+static u64 t410_cmem_read_counter(struct nvu_pmu *pmu,
+				  struct perf_event *event)
+{
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
+
+	switch (event->attr.config) {
+	case T410_CMEM_CYCLES:
+		/* Every instance runs on the same clock. */
+		return t410_cmem_fold(cm, &cm->cycle, &cm->inst[0],
+				      T410_CMEM_CYCLE_CNTR);
+	case T410_CMEM_RD_REQ:
+		return t410_cmem_sum(cm, cm->req, t410_cmem_req_reg);
+	default:
+		return t410_cmem_sum(cm, cm->aor, t410_cmem_aor_reg);
+	}
+}
+
+static int t410_cmem_event_init(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	if (event->attr.config > T410_CMEM_RD_CUM_OUTS) {
+		dev_dbg(pmu->dev, "event %#llx does not exist\n",
+			event->attr.config);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void t410_cmem_enable(struct nvu_pmu *pmu)
+{
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
+
+	nvu_write64(&cm->bcast, T410_CMEM_CG_CTRL, 1);
+	nvu_write64(&cm->bcast, T410_CMEM_CTRL, T410_CMEM_CTRL_ENABLE);
+}
+
+static void t410_cmem_disable(struct nvu_pmu *pmu)
+{
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
+
+	nvu_write64(&cm->bcast, T410_CMEM_CTRL, T410_CMEM_CTRL_DISABLE);
+}
+
+/* Zero the counters (clock ungated for the clear), then gate the clock. */
+static void t410_cmem_clear(struct nvu_pmu *pmu)
+{
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
+
+	nvu_write64(&cm->bcast, T410_CMEM_CTRL, T410_CMEM_CTRL_CLEAR);
+	nvu_write64(&cm->bcast, T410_CMEM_CG_CTRL, 0);
+	memset(&cm->cycle, 0, sizeof(cm->cycle));
+	memset(cm->req, 0, sizeof(cm->req));
+	memset(cm->aor, 0, sizeof(cm->aor));
+}
+
+static const struct nvu_pmu_ops t410_cmem_ops = {
+	.event_init = t410_cmem_event_init,
+	.enable = t410_cmem_enable,
+	.disable = t410_cmem_disable,
+	.clear = t410_cmem_clear,
+	.read_counter = t410_cmem_read_counter,
+};
+
+static struct attribute *t410_cmem_formats[] = {
+	NVU_FORMAT(event, 0, T410_CMEM_EVENT),
+	NULL
+};
+
+static struct attribute *t410_cmem_events[] = {
+	NVU_EVENT(cycles, T410_CMEM_CYCLES),
+	NVU_EVENT(rd_req, T410_CMEM_RD_REQ),
+	NVU_EVENT(rd_cum_outs, T410_CMEM_RD_CUM_OUTS),
+	NULL
+};
+
+static const struct nvu_pmu_desc t410_cmem_desc = {
+	.formats = t410_cmem_formats,
+	.events = t410_cmem_events,
+	.ops = &t410_cmem_ops,
+	.flags = NVU_CLEAR_ON_DISABLE,
+	.max_rate = T410_CMEM_MAX_RATE,
+	.intree_module = "nvidia_t410_cmem_latency_pmu",
+};
+
+/* _UID and _HID from ACPI, or the same facts from the model's swnode. */
+static int t410_cmem_ids(struct device *dev, u32 *socket, const char **hid)
+{
+	struct acpi_device *adev = ACPI_COMPANION(dev);
+
+	if (adev) {
+		*hid = acpi_device_hid(adev);
+		if (!acpi_device_uid(adev) ||
+		    kstrtou32(acpi_device_uid(adev), 0, socket))
+			return -EINVAL;
+		return 0;
+	}
+	if (device_property_read_string(dev, "hid", hid))
+		*hid = NULL;
+	return device_property_read_u32(dev, "uid", socket);
+}
+
+static int t410_cmem_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct t410_cmem *cm;
+	struct nvu_pmu *pmu;
+	unsigned int i;
+	u32 socket;
+	int ret;
+
+	if (counter_width < 1 || counter_width > 64)
+		return dev_err_probe(dev, -EINVAL, "counter_width %u is not 1-64\n",
+				     counter_width);
+	pmu = devm_nvu_pmu_alloc(dev, &t410_cmem_desc, sizeof(*cm));
+	if (!pmu)
+		return -ENOMEM;
+	cm = nvu_pmu_priv(pmu);
+	cm->width = counter_width;
+
+	if (t410_cmem_ids(dev, &socket, &pmu->identifier))
+		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
+
+	for (i = 0; i < T410_CMEM_NR_INST; i++) {
+		ret = nvu_map_resource(pdev, i, &cm->inst[i]);
+		if (ret)
+			return ret;
+	}
+	ret = nvu_map_resource(pdev, T410_CMEM_BCAST_RES, &cm->bcast);
+	if (ret)
+		return ret;
+
+	/* Counters extended to 64 bits here; the hardware wraps at width. */
+	pmu->num_counters = NVU_MAX_COUNTERS / 2;
+	pmu->counter_width = 64;
+	pmu->wrap_width = cm->width;
+	nvu_pmu_set_node(pmu, socket);
+	pmu->name = devm_kasprintf(dev, GFP_KERNEL,
+				   "nvidia_cmem_latency_pmu_%u", socket);
+	if (!pmu->name)
+		return -ENOMEM;
+
+	/* Clear every counter; the clock must run for the clear to act. */
+	nvu_write64(&cm->bcast, T410_CMEM_CG_CTRL, 1);
+	nvu_write64(&cm->bcast, T410_CMEM_CTRL, T410_CMEM_CTRL_CLEAR);
+	nvu_write64(&cm->bcast, T410_CMEM_CG_CTRL, 0);
+
+	return devm_nvu_pmu_register(pmu);
+}
+
+static const struct acpi_device_id t410_cmem_acpi_ids[] = {
+	{ T410_CMEM_HID },
+	{ }
+};
+MODULE_DEVICE_TABLE(acpi, t410_cmem_acpi_ids);
+
+static struct platform_driver t410_cmem_driver = {
+	.driver = {
+		.name = "nvu_t410_cmem_lat",
+		.acpi_match_table = t410_cmem_acpi_ids,
+		.suppress_bind_attrs = true,
+	},
+	.probe = t410_cmem_probe,
+};
+module_platform_driver(t410_cmem_driver);
+
+MODULE_DESCRIPTION("NVIDIA Tegra410 CMEM latency PMU (nv-uncore)");
+MODULE_LICENSE("GPL");
+NVU_IMPORT_NS();

@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * nv_uncore: shared core of the nv-uncore perf PMU drivers.
+ *
+ * IP modules own their platform/PCI driver and describe a PMU with static
+ * data (struct nvu_pmu_desc) plus a few hooks (struct nvu_pmu_ops).  The core
+ * owns everything every uncore PMU repeats: the perf callbacks, counter
+ * allocation, 64-bit accumulation across counter wrap, group validation,
+ * sysfs (cpumask, associated_cpus, identifier, format, events) and CPU
+ * hotplug.  See Documentation/core.rst.
+ */
+#ifndef NV_UNCORE_H
+#define NV_UNCORE_H
+
+#include <linux/bitops.h>
+#include <linux/cpumask.h>
+#include <linux/device.h>
+#include <linux/hrtimer.h>
+#include <linux/io.h>
+#include <linux/io-64-nonatomic-lo-hi.h>
+#include <linux/perf_event.h>
+#include <linux/platform_device.h>
+#include <linux/sysfs.h>
+
+#include "nvu_conftest.h"
+
+/* Symbol namespace of the core's exports. */
+#ifdef NVU_NS_UNQUOTED
+#define NVU_NS			NV_UNCORE
+#define NVU_IMPORT_NS()		MODULE_IMPORT_NS(NV_UNCORE)
+#define NVU_EXPORT(sym)		EXPORT_SYMBOL_NS_GPL(sym, NV_UNCORE)
+#else
+#define NVU_IMPORT_NS()		MODULE_IMPORT_NS("NV_UNCORE")
+#define NVU_EXPORT(sym)		EXPORT_SYMBOL_NS_GPL(sym, "NV_UNCORE")
+#endif
+
+/* Largest number of hardware counters (or free-running slots) of one PMU. */
+#define NVU_MAX_COUNTERS	64
+
+/* ------------------------------------------------------------------------
+ * Register access
+ *
+ * On hardware a register block is plain MMIO.  A block that belongs to the
+ * hardware model (nvu_emu) is reached through its callbacks instead; IP
+ * drivers use the same accessors either way and never know which.  The
+ * production path pays one predictable branch per access.
+ */
+
+/**
+ * struct nvu_emu_ops - callbacks of an emulated register block
+ * @read: return the @size-byte (4 or 8) register at offset @off
+ * @write: write @val to the @size-byte register at offset @off
+ */
+struct nvu_emu_ops {
+	u64 (*read)(void *ctx, u32 off, unsigned int size);
+	void (*write)(void *ctx, u32 off, u64 val, unsigned int size);
+};
+
+/**
+ * struct nvu_regs - one mapped register block
+ * @base: MMIO base on hardware
+ * @emu: emulation callbacks, NULL on hardware
+ * @emu_ctx: argument for @emu
+ * @emu_off: offset of this block inside the emulated window
+ */
+struct nvu_regs {
+	void __iomem *base;
+	const struct nvu_emu_ops *emu;
+	void *emu_ctx;
+	u32 emu_off;
+};
+
+static inline u32 nvu_read32(const struct nvu_regs *r, u32 off)
+{
+	if (unlikely(r->emu))
+		return r->emu->read(r->emu_ctx, r->emu_off + off, 4);
+	return readl(r->base + off);
+}
+
+static inline void nvu_write32(const struct nvu_regs *r, u32 off, u32 val)
+{
+	if (unlikely(r->emu))
+		r->emu->write(r->emu_ctx, r->emu_off + off, val, 4);
+	else
+		writel(val, r->base + off);
+}
+
+/* A single-copy atomic 64-bit access. */
+static inline u64 nvu_read64(const struct nvu_regs *r, u32 off)
+{
+	if (unlikely(r->emu))
+		return r->emu->read(r->emu_ctx, r->emu_off + off, 8);
+	return readq(r->base + off);
+}
+
+static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
+{
+	if (unlikely(r->emu))
+		r->emu->write(r->emu_ctx, r->emu_off + off, val, 8);
+	else
+		writeq(val, r->base + off);
+}
+
+u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off);
+
+int nvu_map_resource(struct platform_device *pdev, unsigned int index,
+		     struct nvu_regs *regs);
+
+/**
+ * struct nvu_emu_window - a physical address range served by the model
+ * @start: first physical address
+ * @size: length in bytes
+ * @ops: register callbacks
+ * @ctx: argument for @ops
+ * @owner: module providing @ops; pinned while a driver maps the window
+ * @list: core-private
+ */
+struct nvu_emu_window {
+	phys_addr_t start;
+	resource_size_t size;
+	const struct nvu_emu_ops *ops;
+	void *ctx;
+	struct module *owner;
+	struct list_head list;
+};
+
+void nvu_emu_window_add(struct nvu_emu_window *win);
+void nvu_emu_window_del(struct nvu_emu_window *win);
+
+/* ------------------------------------------------------------------------
+ * sysfs: format and events
+ *
+ * A format attribute carries the mask the driver decodes with, so the sysfs
+ * string and the set of accepted config bits come from one definition.
+ */
+
+/**
+ * struct nvu_format_attr - a "format/<name>" attribute
+ * @attr: sysfs attribute
+ * @word: 0 for config, 1 for config1, 2 for config2
+ * @mask: the bits of that word (contiguous)
+ */
+struct nvu_format_attr {
+	struct device_attribute attr;
+	u8 word;
+	u64 mask;
+};
+
+ssize_t nvu_format_show(struct device *dev, struct device_attribute *attr,
+			char *buf);
+
+#define NVU_FORMAT(_name, _word, _mask)					\
+	(&((struct nvu_format_attr[]) {{				\
+		.attr = __ATTR(_name, 0444, nvu_format_show, NULL),	\
+		.word = (_word),					\
+		.mask = (_mask),					\
+	}})[0].attr.attr)
+
+/**
+ * struct nvu_event_attr - an "events/<name>" attribute
+ * @attr: sysfs attribute
+ * @id: value of the PMU's "event" format field
+ */
+struct nvu_event_attr {
+	struct device_attribute attr;
+	u64 id;
+};
+
+ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
+		       char *buf);
+ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
+			      char *buf);
+
+#define NVU_EVENT(_name, _id)						\
+	(&((struct nvu_event_attr[]) {{				\
+		.attr = __ATTR(_name, 0444, nvu_event_show, NULL),	\
+		.id = (_id),						\
+	}})[0].attr.attr)
+
+#define NVU_EVENT_STR(_name, _str)					\
+	(&((struct dev_ext_attribute[]) {{				\
+		.attr = { .attr = { .name = (_name), .mode = 0444 },	\
+			  .show = nvu_event_string_show },		\
+		.var = (_str),						\
+	}})[0].attr.attr)
+
+/* An event counted in bytes: perf stat prints it in MiB. */
+#define NVU_EVENT_BYTES(_name, _id)					\
+	NVU_EVENT(_name, _id),						\
+	NVU_EVENT_STR(#_name ".scale", "9.5367431640625e-07"),		\
+	NVU_EVENT_STR(#_name ".unit", "MiB")
+
+/* hrtimer_setup() replaced hrtimer_init() plus a function assignment. */
+static inline void nvu_hrtimer_setup(struct hrtimer *timer,
+				     enum hrtimer_restart (*fn)(struct hrtimer *),
+				     clockid_t clock, enum hrtimer_mode mode)
+{
+#ifdef NVU_HAVE_HRTIMER_SETUP
+	hrtimer_setup(timer, fn, clock, mode);
+#else
+	hrtimer_init(timer, clock, mode);
+	timer->function = fn;
+#endif
+}
+
+/* ------------------------------------------------------------------------
+ * PMU description
+ */
+
+/**
+ * struct nvu_req - what one event asks of a PMU, for group validation
+ * @config: config, config1, config2 of the event
+ * @cycle: the event wants the dedicated cycle counter
+ */
+struct nvu_req {
+	u64 config[3];
+	bool cycle;
+};
+
+struct nvu_pmu;
+
+/**
+ * struct nvu_pmu_ops - hooks an IP module provides
+ * @event_init: optional; decode config into hw state and reject values the
+ *	hardware cannot count (config bits are already checked).
+ * @is_cycle: optional; true if @config names the dedicated cycle counter
+ * @validate_group: optional, pure; check shared filter resources of the
+ *	@n requests of one group (the new event is the last one)
+ * @add: optional; reserve shared resources for an event being scheduled in;
+ *	may fail with -EAGAIN so that perf reschedules
+ * @del: optional; release what @add reserved
+ * @enable: start counting (PMU-wide), called when some event is in use
+ * @disable: stop counting (PMU-wide)
+ * @clear: optional; reset the hardware counters (see NVU_CLEAR_ON_DISABLE)
+ * @start_counter: optional; program and enable the counter of @event
+ * @stop_counter: optional; disable the counter of @event
+ * @read_counter: return the current raw value of @event's counter
+ * @write_counter: optional; set @event's counter to @val
+ */
+struct nvu_pmu_ops {
+	int (*event_init)(struct nvu_pmu *pmu, struct perf_event *event);
+	bool (*is_cycle)(const struct nvu_pmu *pmu, const u64 *config);
+	int (*validate_group)(const struct nvu_pmu *pmu,
+			      const struct nvu_req *reqs, unsigned int n);
+	int (*add)(struct nvu_pmu *pmu, struct perf_event *event);
+	void (*del)(struct nvu_pmu *pmu, struct perf_event *event);
+	void (*enable)(struct nvu_pmu *pmu);
+	void (*disable)(struct nvu_pmu *pmu);
+	void (*clear)(struct nvu_pmu *pmu);
+	void (*start_counter)(struct nvu_pmu *pmu, struct perf_event *event);
+	void (*stop_counter)(struct nvu_pmu *pmu, struct perf_event *event);
+	u64 (*read_counter)(struct nvu_pmu *pmu, struct perf_event *event);
+	void (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
+			      u64 val);
+};
+
+/*
+ * Flags of struct nvu_pmu_desc.
+ *
+ * NVU_CLEAR_ON_DISABLE: the hardware counters restart from zero after a
+ * disable (or the driver clears them then); the core folds every count
+ * between stopping the hardware and clearing it.
+ *
+ * Free-running counters shared by all events need no flag: a driver
+ * without write_counter() gets prev_count from read_counter() at start.
+ */
+#define NVU_CLEAR_ON_DISABLE	BIT(0)
+
+/**
+ * struct nvu_pmu_desc - static description of one PMU type
+ * @formats: NULL-terminated format attributes (NVU_FORMAT)
+ * @events: NULL-terminated event attributes (NVU_EVENT, NVU_EVENT_BYTES)
+ * @events_visible: optional is_visible for @events
+ * @ops: hooks
+ * @flags: NVU_* flags
+ * @max_rate: fastest documented count rate of any event, per second; with
+ *	the counter width it sets the overflow poll period
+ * @intree_module: the in-tree driver that registers the same PMU names,
+ *	named in the message when a name is already taken
+ */
+struct nvu_pmu_desc {
+	struct attribute **formats;
+	struct attribute **events;
+	umode_t (*events_visible)(struct kobject *kobj, struct attribute *attr,
+				  int i);
+	const struct nvu_pmu_ops *ops;
+	unsigned long flags;
+	u64 max_rate;
+	const char *intree_module;
+};
+
+/**
+ * struct nvu_pmu - one registered PMU (core-owned; allocate with
+ *	devm_nvu_pmu_alloc())
+ * @pmu: the perf PMU
+ * @dev: the device the PMU belongs to
+ * @desc: static description
+ * @name: PMU name
+ * @identifier: contents of the "identifier" sysfs file
+ * @num_counters: regular counters (or free-running slots)
+ * @counter_width: bits of the value read_counter() returns, 1..64
+ * @wrap_width: bits after which the hardware counters wrap, when the driver
+ *	extends them itself (0: @counter_width); sets the poll period
+ * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
+ * @associated_cpus: CPUs this PMU may be used from
+ * @local_cpus: preferred owner CPUs (NUMA-local)
+ * @cpu: owner CPU, the only CPU events are opened on
+ * @used: allocated counter indexes
+ * @events: event by counter index
+ * @hw_running: counters are enabled (between pmu_enable and pmu_disable)
+ * @registered: perf knows the PMU; hotplug may migrate its context
+ * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
+ * @poll_timer: overflow poll timer, runs while any event is active
+ * @cpuhp_node: hotplug instance
+ * @attr_groups: sysfs groups handed to perf
+ * @format_group: "format" group
+ * @events_group: "events" group
+ * @priv: IP module private data
+ */
+struct nvu_pmu {
+	struct pmu pmu;
+	struct device *dev;
+	const struct nvu_pmu_desc *desc;
+	const char *name;
+	const char *identifier;
+	unsigned int num_counters;
+	unsigned int counter_width;
+	unsigned int wrap_width;
+	bool has_cycle_counter;
+	cpumask_t associated_cpus;
+	cpumask_t local_cpus;
+	int cpu;
+	DECLARE_BITMAP(used, NVU_MAX_COUNTERS + 1);
+	struct perf_event *events[NVU_MAX_COUNTERS + 1];
+	bool hw_running;
+	bool registered;
+	ktime_t poll_period;
+	struct hrtimer poll_timer;
+	struct hlist_node cpuhp_node;
+	const struct attribute_group *attr_groups[5];
+	struct attribute_group format_group;
+	struct attribute_group events_group;
+	void *priv;
+};
+
+static inline struct nvu_pmu *to_nvu_pmu(struct pmu *pmu)
+{
+	return container_of(pmu, struct nvu_pmu, pmu);
+}
+
+static inline void *nvu_pmu_priv(const struct nvu_pmu *pmu)
+{
+	return pmu->priv;
+}
+
+/* Counter index of the dedicated cycle counter. */
+static inline unsigned int nvu_cycle_idx(const struct nvu_pmu *pmu)
+{
+	return pmu->num_counters;
+}
+
+struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
+				   const struct nvu_pmu_desc *desc,
+				   size_t priv_size);
+int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
+#define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
+void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
+
+/* ------------------------------------------------------------------------
+ * Pure helpers (exported for the IP modules and for KUnit)
+ */
+u64 nvu_delta(u64 prev, u64 now, unsigned int width);
+u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
+			    u64 value);
+int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask);
+unsigned int nvu_pick_cpu(const struct cpumask *assoc,
+			  const struct cpumask *local,
+			  const struct cpumask *online, int exclude);
+int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
+		      const struct nvu_req *reqs, unsigned int n);
+u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
+extern const char * const nvu_config_name[3];
+u64 nvu_event_config(const struct perf_event *event, unsigned int word);
+void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event);
+
+#endif /* NV_UNCORE_H */

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Register layouts and identifiers of the NVIDIA Tegra410 uncore PMUs, as
+ * facts from the public specifications (CoreSight PMU architecture, ARM IHI
+ * 0091, and the Tegra410 PMU documentation).  This header is the only thing
+ * the drivers and the hardware model (nvu_emu) share.
+ *
+ * Values the public sources do not give are marked [U]; they are not here
+ * but where they are chosen (driver module parameters, model parameters).
+ */
+#ifndef NVU_T410_REGS_H
+#define NVU_T410_REGS_H
+
+#include <linux/bits.h>
+
+/* ---- CoreSight PMU architecture (UCF, PCIE, PCIE-TGT) ---- */
+
+/* Page 1 registers (page 0 when the block is single-page). */
+#define CSPMU_PMEVCNTR(n, wide)		((wide) ? (n) * 8 : (n) * 4)
+#define CSPMU_PMOVSCLR			0xc80
+#define CSPMU_PMOVSSET			0xcc0
+
+/* Page 0 registers. */
+#define CSPMU_PMEVTYPER(n)		(0x400 + (n) * 4)
+#define CSPMU_PMCCFILTR			0x47c
+#define CSPMU_PMEVFILT2R(n)		(0x800 + (n) * 4)
+#define CSPMU_PMEVFILTR(n)		(0xa00 + (n) * 4)
+#define CSPMU_PMCNTENSET		0xc00
+#define CSPMU_PMCNTENCLR		0xc20
+#define CSPMU_PMINTENSET		0xc40
+#define CSPMU_PMINTENCLR		0xc60
+#define CSPMU_PMCFGR			0xe00
+#define   CSPMU_PMCFGR_N		GENMASK(7, 0)
+#define   CSPMU_PMCFGR_SIZE		GENMASK(13, 8)
+#define   CSPMU_PMCFGR_CC		BIT(14)
+#define CSPMU_PMCR			0xe04
+#define   CSPMU_PMCR_E			BIT(0)
+#define   CSPMU_PMCR_P			BIT(1)
+#define   CSPMU_PMCR_C			BIT(2)
+#define CSPMU_PMIIDR			0xe08
+#define   CSPMU_PMIIDR_IMPLEMENTER	GENMASK(11, 0)
+#define   CSPMU_PMIIDR_REVISION		GENMASK(15, 12)
+#define   CSPMU_PMIIDR_VARIANT		GENMASK(19, 16)
+#define   CSPMU_PMIIDR_PRODUCTID	GENMASK(31, 20)
+#define CSPMU_PMPIDR4			0xfd0
+#define CSPMU_PMPIDR0			0xfe0
+#define CSPMU_PMPIDR1			0xfe4
+#define CSPMU_PMPIDR2			0xfe8
+#define CSPMU_PMPIDR3			0xfec
+
+/* The cycle counter is physical counter 31. */
+#define CSPMU_CYCLE_CNTR_IDX		31
+#define CSPMU_PAGE_SIZE			0x1000
+
+/* PMIIDR match: product, variant and revision (implementer 0x36B = NVIDIA). */
+#define T410_PMIIDR_MATCH_MASK		(CSPMU_PMIIDR_PRODUCTID | \
+					 CSPMU_PMIIDR_VARIANT | \
+					 CSPMU_PMIIDR_REVISION | \
+					 CSPMU_PMIIDR_IMPLEMENTER)
+#define T410_PMIIDR_UCF			0x2cf2036b
+#define T410_PMIIDR_PCIE		0x1030136b
+#define T410_PMIIDR_PCIE_TGT		0x1070036b
+
+/* ---- UCF ---- */
+
+/* config: event ID; bit 32 selects the cycle counter. */
+#define T410_UCF_EVENT			GENMASK_ULL(32, 0)
+#define T410_UCF_CYCLES			BIT_ULL(32)
+/* config1 = PMEVFILTR: source and destination bits. */
+#define T410_UCF_SRC_LOC_NONCPU		BIT_ULL(0)
+#define T410_UCF_SRC_LOC_CPU		BIT_ULL(1)
+#define T410_UCF_SRC_REM		BIT_ULL(2)
+#define T410_UCF_SRC			GENMASK_ULL(2, 0)
+#define T410_UCF_DST_LOC_CMEM		BIT_ULL(8)
+#define T410_UCF_DST_LOC_GMEM		BIT_ULL(9)
+#define T410_UCF_DST_LOC_OTHER		BIT_ULL(10)
+#define T410_UCF_DST_REM		BIT_ULL(11)
+#define T410_UCF_DST			GENMASK_ULL(11, 8)
+
+/* UCF event IDs. */
+#define T410_UCF_BUS_CYCLES		0x1d
+#define T410_UCF_SLC_ALLOCATE		0xf0
+#define T410_UCF_SLC_WB			0xf3
+#define T410_UCF_SLC_REFILL_RD		0x109
+#define T410_UCF_SLC_REFILL_WR		0x10a
+#define T410_UCF_SLC_ACCESS_RD		0x111
+#define T410_UCF_SLC_ACCESS_WR		0x112
+#define T410_UCF_SLC_BYTES_RD		0x113
+#define T410_UCF_SLC_BYTES_WR		0x114
+#define T410_UCF_SLC_HIT_RD		0x119
+#define T410_UCF_MEM_ACCESS_RD		0x121
+#define T410_UCF_MEM_ACCESS_WR		0x122
+#define T410_UCF_MEM_BYTES_RD		0x123
+#define T410_UCF_MEM_BYTES_WR		0x124
+#define T410_UCF_LOCAL_SNOOP		0x180
+#define T410_UCF_EXT_SNP_ACCESS		0x181
+#define T410_UCF_EXT_SNP_EVICT		0x182
+#define T410_UCF_SLC_ACCESS_DATALESS	0x183
+#define T410_UCF_SLC_ACCESS_ATOMIC	0x184
+
+/* ---- CMEM latency ---- */
+
+#define T410_CMEM_HID			"NVDA2021"
+#define T410_CMEM_NR_INST		14
+/* Memory resources 0..13 are the instances, 14 the broadcast block. */
+#define T410_CMEM_BCAST_RES		T410_CMEM_NR_INST
+#define T410_CMEM_CG_CTRL		0x800
+#define T410_CMEM_CTRL			0x808
+#define   T410_CMEM_CTRL_DISABLE	0
+#define   T410_CMEM_CTRL_ENABLE		1
+#define   T410_CMEM_CTRL_CLEAR		2
+#define T410_CMEM_STATUS		0x810
+#define T410_CMEM_CYCLE_CNTR		0x818
+/* Per memory channel MC0..2: request and accumulated-outstanding counters. */
+#define T410_CMEM_NR_MC			3
+#define T410_CMEM_REQ_CNTR(mc)		(0x820 + (mc) * 0x18)
+#define T410_CMEM_AOR_CNTR(mc)		(0x830 + (mc) * 0x18)
+#define T410_CMEM_STATUS_CYCLE		BIT(0)
+#define T410_CMEM_STATUS_AOR(mc)	BIT(1 + (mc) * 3)
+#define T410_CMEM_STATUS_REQ(mc)	BIT(3 + (mc) * 3)
+#define T410_CMEM_BLOCK_SIZE		0x1000
+
+/* config: event type. */
+#define T410_CMEM_EVENT			GENMASK_ULL(1, 0)
+#define T410_CMEM_CYCLES		0x0
+#define T410_CMEM_RD_REQ		0x1
+#define T410_CMEM_RD_CUM_OUTS		0x2
+
+#endif /* NVU_T410_REGS_H */

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the nv_uncore core's pure helpers.
+ */
+
+#include <kunit/test.h>
+#include <linux/module.h>
+
+#include "nv_uncore.h"
+
+/* Harness self-test: "modprobe nvu_kunit selftest_fail=1" must go red. */
+static bool selftest_fail;
+module_param(selftest_fail, bool, 0444);
+MODULE_PARM_DESC(selftest_fail, "make one case fail on purpose");
+
+static void nvu_test_selftest(struct kunit *test)
+{
+	KUNIT_EXPECT_FALSE_MSG(test, selftest_fail,
+			       "failing on purpose (selftest_fail=1)");
+}
+
+static void nvu_test_delta_widths(struct kunit *test)
+{
+	static const unsigned int widths[] = { 1, 16, 32, 48, 64 };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(widths); i++) {
+		unsigned int w = widths[i];
+		u64 max = w == 64 ? U64_MAX : BIT_ULL(w) - 1;
+
+		/* No wrap. */
+		KUNIT_EXPECT_EQ(test, nvu_delta(0, max, w), max);
+		/* One wrap: from max to 0 is one event. */
+		KUNIT_EXPECT_EQ(test, nvu_delta(max, 0, w), 1ULL);
+		/* Wrap from the top half back into the bottom. */
+		KUNIT_EXPECT_EQ(test, nvu_delta(max, max, w), 0ULL);
+		if (w > 1)
+			KUNIT_EXPECT_EQ(test, nvu_delta(max - 1, 1, w), 3ULL);
+	}
+	/* Bits above the width are ignored. */
+	KUNIT_EXPECT_EQ(test, nvu_delta(0xffff0000fffffff0ULL, 0x10, 32), 0x20ULL);
+	KUNIT_EXPECT_EQ(test, nvu_delta(0xfff0, 0x0005, 16), 0x15ULL);
+}
+
+static void nvu_test_poll_period(struct kunit *test)
+{
+	/* 64-bit counters never need polling. */
+	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(64, 1000000000ULL), 0ULL);
+	/* 32 bits at 1e9/s: half range (2^31) takes 2.147483648 s. */
+	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(32, 1000000000ULL),
+			2147483648ULL);
+	/* Clamped to 1 ms and 60 s. */
+	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(16, 1000000000ULL),
+			(u64)NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(48, 1000000ULL),
+			60ULL * NSEC_PER_SEC);
+}
+
+static void nvu_test_format_string(struct kunit *test)
+{
+	char buf[32];
+
+	KUNIT_EXPECT_EQ(test, nvu_format_string(buf, sizeof(buf), 0,
+						GENMASK_ULL(32, 0)), 12);
+	KUNIT_EXPECT_STREQ(test, buf, "config:0-32\n");
+	nvu_format_string(buf, sizeof(buf), 1, BIT_ULL(8));
+	KUNIT_EXPECT_STREQ(test, buf, "config1:8\n");
+	nvu_format_string(buf, sizeof(buf), 2, GENMASK_ULL(63, 0));
+	KUNIT_EXPECT_STREQ(test, buf, "config2:0-63\n");
+	nvu_format_string(buf, sizeof(buf), 0, GENMASK_ULL(10, 3));
+	KUNIT_EXPECT_STREQ(test, buf, "config:3-10\n");
+	KUNIT_EXPECT_EQ(test, nvu_format_string(buf, sizeof(buf), 1, 0x5),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_format_string(buf, sizeof(buf), 1, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_format_string(buf, sizeof(buf), 3, 1),
+			-EINVAL);
+}
+
+static struct attribute *nvu_test_formats[] = {
+	NVU_FORMAT(event, 0, GENMASK_ULL(32, 0)),
+	NVU_FORMAT(lo, 1, GENMASK_ULL(2, 0)),
+	NVU_FORMAT(hi, 1, GENMASK_ULL(11, 8)),
+	NULL
+};
+
+static void nvu_test_unknown_bits(struct kunit *test)
+{
+	struct attribute **f = nvu_test_formats;
+
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 0, 0x1ffffffffULL), 0ULL);
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 0, BIT_ULL(33)),
+			BIT_ULL(33));
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 1, 0xf07), 0ULL);
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 1, 0xf0f), 0x8ULL);
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 1, BIT_ULL(63)),
+			BIT_ULL(63));
+	/* No format for config2: every bit is unknown. */
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 2, 1), 1ULL);
+	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 2, 0), 0ULL);
+}
+
+static void nvu_test_validate_counters(struct kunit *test)
+{
+	struct nvu_req reqs[6] = { };
+
+	/* 4 regular counters + a cycle counter. */
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 4), 0);
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 5), -EINVAL);
+	reqs[4].cycle = true;
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 5), 0);
+	/* A second cycle event falls back to a regular counter. */
+	reqs[5].cycle = true;
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 6), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(5, true, reqs, 6), 0);
+	/* Without a cycle counter every event takes a regular one. */
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(5, false, reqs, 6), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(6, false, reqs, 6), 0);
+}
+
+static void nvu_test_pick_cpu(struct kunit *test)
+{
+	cpumask_t assoc, local, online;
+
+	/* Socket 0 = CPU 0, socket 1 = CPU 1; the PMU belongs to socket 1. */
+	cpumask_clear(&assoc);
+	cpumask_set_cpu(1, &assoc);
+	cpumask_copy(&local, &assoc);
+	cpumask_clear(&online);
+	cpumask_set_cpu(0, &online);
+	cpumask_set_cpu(1, &online);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 1U);
+	/* Its only CPU going down: any online CPU keeps the PMU usable. */
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, 1), 0U);
+	cpumask_clear_cpu(1, &online);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 0U);
+	/* Associated beats merely local. */
+	cpumask_set_cpu(1, &online);
+	cpumask_clear(&local);
+	cpumask_set_cpu(0, &local);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 1U);
+	/* Associated and local beats associated. */
+	cpumask_set_cpu(0, &assoc);
+	cpumask_clear(&local);
+	cpumask_set_cpu(1, &local);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 1U);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, 1), 0U);
+	/* Nothing online at all. */
+	cpumask_clear(&online);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1),
+			nr_cpu_ids);
+}
+
+static struct kunit_case nvu_core_cases[] = {
+	KUNIT_CASE(nvu_test_selftest),
+	KUNIT_CASE(nvu_test_delta_widths),
+	KUNIT_CASE(nvu_test_poll_period),
+	KUNIT_CASE(nvu_test_format_string),
+	KUNIT_CASE(nvu_test_unknown_bits),
+	KUNIT_CASE(nvu_test_validate_counters),
+	KUNIT_CASE(nvu_test_pick_cpu),
+	{}
+};
+
+static struct kunit_suite nvu_core_suite = {
+	.name = "nvu_core",
+	.test_cases = nvu_core_cases,
+};
+kunit_test_suite(nvu_core_suite);
+
+MODULE_DESCRIPTION("KUnit tests of nv_uncore");
+MODULE_LICENSE("GPL");
+NVU_IMPORT_NS();

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by the tests/vm scripts: where the cache lives and how it is keyed.
+# Source it; it defines functions and variables only.
+
+NVU_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+NVU_CACHE=${NVU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/nv-uncore}
+NVU_VM_DIR=$NVU_TOP/tests/vm
+
+nvu_die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+
+# nvu_arch_vars ARCH: sets KARCH, CROSS, CC_BIN, IMAGE for a test kernel
+nvu_arch_vars() {
+	case "$1" in
+	x86_64)	KARCH=x86_64; CROSS=; CC_BIN=gcc
+		IMAGE=arch/x86/boot/bzImage ;;
+	arm64)	KARCH=arm64; CROSS=aarch64-linux-gnu-; CC_BIN=aarch64-linux-gnu-gcc
+		IMAGE=arch/arm64/boot/Image ;;
+	*)	nvu_die "unknown architecture '$1' (x86_64 or arm64)" ;;
+	esac
+}
+
+nvu_src_version() {
+	dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null ||
+		nvu_die "linux-source-6.12 is not installed (run scripts/deps)"
+}
+
+# nvu_kernel_dir ARCH DEBUG(0|1): the build directory for that kernel.  The
+# key covers everything that changes the result: source package version,
+# config fragments, and the compiler.
+nvu_kernel_dir() {
+	local arch=$1 debug=$2 frags key
+	nvu_arch_vars "$arch"
+	frags="$NVU_VM_DIR/common.config $NVU_VM_DIR/$arch.config"
+	[ "$debug" = 1 ] && frags="$frags $NVU_VM_DIR/debug.config"
+	key=$( { nvu_src_version; cat $frags; $CC_BIN -dumpfullversion; } |
+		sha256sum | cut -c1-16)
+	echo "$NVU_CACHE/kernel/$arch$([ "$debug" = 1 ] && echo -debug)-$key"
+}
+
+nvu_src_dir() {
+	echo "$NVU_CACHE/src/linux-source-$(nvu_src_version)"
+}
