@@ -24,14 +24,11 @@
 
 #include "nvu_conftest.h"
 
-/* Symbol namespace of the core's exports. */
+/* The core exports into this symbol namespace (see nvu_ns.h). */
 #ifdef NVU_NS_UNQUOTED
-#define NVU_NS			NV_UNCORE
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS(NV_UNCORE)
-#define NVU_EXPORT(sym)		EXPORT_SYMBOL_NS_GPL(sym, NV_UNCORE)
 #else
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS("NV_UNCORE")
-#define NVU_EXPORT(sym)		EXPORT_SYMBOL_NS_GPL(sym, "NV_UNCORE")
 #endif
 
 /* Largest number of hardware counters (or free-running slots) of one PMU. */
@@ -184,11 +181,13 @@ ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
 		.var = (_str),						\
 	}})[0].attr.attr)
 
-/* An event counted in bytes: perf stat prints it in MiB. */
-#define NVU_EVENT_BYTES(_name, _id)					\
-	NVU_EVENT(_name, _id),						\
-	NVU_EVENT_STR(#_name ".scale", "9.5367431640625e-07"),		\
-	NVU_EVENT_STR(#_name ".unit", "MiB")
+/*
+ * An event counted in bytes gets both of these beside it, so that perf stat
+ * prints MiB: NVU_EVENT(x, id), NVU_EVENT_MIB_SCALE(x), NVU_EVENT_MIB_UNIT(x).
+ */
+#define NVU_EVENT_MIB_SCALE(_name)					\
+	NVU_EVENT_STR(#_name ".scale", "9.5367431640625e-07")
+#define NVU_EVENT_MIB_UNIT(_name)	NVU_EVENT_STR(#_name ".unit", "MiB")
 
 /* hrtimer_setup() replaced hrtimer_init() plus a function assignment. */
 static inline void nvu_hrtimer_setup(struct hrtimer *timer,
@@ -269,7 +268,7 @@ struct nvu_pmu_ops {
 /**
  * struct nvu_pmu_desc - static description of one PMU type
  * @formats: NULL-terminated format attributes (NVU_FORMAT)
- * @events: NULL-terminated event attributes (NVU_EVENT, NVU_EVENT_BYTES)
+ * @events: NULL-terminated event attributes (NVU_EVENT and its scale/unit)
  * @events_visible: optional is_visible for @events
  * @ops: hooks
  * @flags: NVU_* flags
@@ -312,6 +311,7 @@ struct nvu_pmu_desc {
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
  * @poll_timer: overflow poll timer, runs while any event is active
  * @cpuhp_node: hotplug instance
+ * @list: entry in the core's list of registered PMUs
  * @attr_groups: sysfs groups handed to perf
  * @format_group: "format" group
  * @events_group: "events" group
@@ -337,6 +337,7 @@ struct nvu_pmu {
 	ktime_t poll_period;
 	struct hrtimer poll_timer;
 	struct hlist_node cpuhp_node;
+	struct list_head list;
 	const struct attribute_group *attr_groups[5];
 	struct attribute_group format_group;
 	struct attribute_group events_group;
@@ -365,6 +366,8 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
 #define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
 void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
+struct nvu_pmu *nvu_pmu_get(const char *name);
+void nvu_pmu_put(struct nvu_pmu *pmu);
 
 /* ------------------------------------------------------------------------
  * Pure helpers (exported for the IP modules and for KUnit)

@@ -16,7 +16,7 @@
 /* ---- CoreSight PMU architecture (UCF, PCIE, PCIE-TGT) ---- */
 
 /* Page 1 registers (page 0 when the block is single-page). */
-#define CSPMU_PMEVCNTR(n, wide)		((wide) ? (n) * 8 : (n) * 4)
+#define CSPMU_PMEVCNTR(n, wide)		((n) * ((wide) ? 8 : 4))
 #define CSPMU_PMOVSCLR			0xc80
 #define CSPMU_PMOVSSET			0xcc0
 

@@ -26,6 +26,20 @@ MODULE_IMPORT_NS(NVU_PROBE_NS);
 MODULE_LICENSE("GPL");
 C
 
+# The default export namespace became a string literal in 6.13; Debian's
+# 6.12 has that change but not the one above, so probe each on its own.
+probe NVU_DEFAULT_NS_UNQUOTED <<'C'
+#define DEFAULT_SYMBOL_NAMESPACE NVU_PROBE_NS
+#include <linux/module.h>
+int nvu_probe_sym(void);
+int nvu_probe_sym(void)
+{
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvu_probe_sym);
+MODULE_LICENSE("GPL");
+C
+
 probe NVU_HAVE_PMU_PARENT <<'C'
 #include <linux/module.h>
 #include <linux/perf_event.h>

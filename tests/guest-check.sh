@@ -8,8 +8,13 @@
 #
 # NVU_KUNIT_ARGS: module parameters, e.g. "nvu_kunit selftest_fail=1".
 
-kunit_modules="nvu_kunit"
+kunit_modules="nvu_kunit nvu_t410_kunit"
 fail=0
+
+# The driver-against-model suites need the model (deterministic clock) and
+# the drivers.
+modprobe nvu_emu clock_khz=0 && modprobe nvu_t410_ucf &&
+	modprobe nvu_t410_cmem_lat || echo "# loading the model and drivers failed"
 
 echo "NVU-KTAP-BEGIN kunit"
 echo "KTAP version 1"
@@ -30,7 +35,7 @@ for s in $suites; do
 	grep -q '^not ok' "/sys/kernel/debug/kunit/$s/results" && fail=1
 done
 echo "NVU-KTAP-END kunit"
-for m in $kunit_modules; do
+for m in $kunit_modules nvu_t410_ucf nvu_t410_cmem_lat nvu_emu; do
 	rmmod $m 2>/dev/null
 done
 

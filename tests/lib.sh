@@ -26,3 +26,38 @@ finish() {
 	[ -z "${NVU_FAILED:-}" ] || exit 1
 	pass
 }
+
+EMU=/sys/kernel/debug/nvu_emu
+PMUS=/sys/bus/event_source/devices
+
+# load_t410 [nvu_emu parameters...]: the model (deterministic clock by
+# default) and the Tegra410 drivers.
+load_t410() {
+	modprobe nvu_emu clock_khz=0 "$@" || fail "modprobe nvu_emu $*"
+	modprobe nvu_t410_ucf || fail "modprobe nvu_t410_ucf"
+	modprobe nvu_t410_cmem_lat || fail "modprobe nvu_t410_cmem_lat"
+}
+
+# inject PMU LINE: one batch of transactions into the model.
+inject() {
+	echo "$2" >"$EMU/$1/inject" || fail "inject into $1 refused: $2"
+}
+
+# counts EVENT... -- COMMAND...: run COMMAND under perf stat -a and print
+# one raw count per event, in order ("<not supported>" etc. as perf says).
+counts() {
+	_evs=
+	while [ "$1" != "--" ]; do
+		_evs="$_evs${_evs:+,}$1"
+		shift
+	done
+	shift
+	perf stat -x, -a -e "$_evs" -o /tmp/perf.out -- "$@" >/tmp/perf.err 2>&1 ||
+		{ cat /tmp/perf.err; return 1; }
+	grep -v '^#' /tmp/perf.out | grep -v '^$' | cut -d, -f1
+}
+
+# event_config PMU NAME: the "event=0x..." string sysfs gives for NAME.
+event_config() {
+	cat "$PMUS/$1/events/$2" || fail "no event $2 on $1"
+}

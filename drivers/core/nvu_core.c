@@ -3,6 +3,8 @@
  * nv_uncore: PMU registration, sysfs, CPU hotplug and register mapping.
  */
 
+#include "nvu_ns.h"
+
 #include <linux/cpuhotplug.h>
 #include <linux/ioport.h>
 #include <linux/module.h>
@@ -15,6 +17,10 @@
 #include "nvu_internal.h"
 
 static enum cpuhp_state nvu_cpuhp_state;
+
+/* Registered PMUs, for nvu_pmu_get(). */
+static LIST_HEAD(nvu_pmus);
+static DEFINE_MUTEX(nvu_pmus_lock);
 
 /* ------------------------------------------------------------------------
  * Register mapping
@@ -33,7 +39,7 @@ void nvu_emu_window_add(struct nvu_emu_window *win)
 	list_add_tail(&win->list, &nvu_emu_windows);
 	mutex_unlock(&nvu_emu_lock);
 }
-NVU_EXPORT(nvu_emu_window_add);
+EXPORT_SYMBOL_GPL(nvu_emu_window_add);
 
 /**
  * nvu_emu_window_del() - undo nvu_emu_window_add()
@@ -45,7 +51,7 @@ void nvu_emu_window_del(struct nvu_emu_window *win)
 	list_del(&win->list);
 	mutex_unlock(&nvu_emu_lock);
 }
-NVU_EXPORT(nvu_emu_window_del);
+EXPORT_SYMBOL_GPL(nvu_emu_window_del);
 
 static void nvu_module_put(void *owner)
 {
@@ -116,7 +122,7 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 	regs->base = devm_ioremap_resource(dev, res);
 	return PTR_ERR_OR_ZERO(regs->base);
 }
-NVU_EXPORT(nvu_map_resource);
+EXPORT_SYMBOL_GPL(nvu_map_resource);
 
 /**
  * nvu_read64_hilohi() - tear-free read of a 64-bit counter as 32-bit halves
@@ -138,7 +144,7 @@ u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off)
 
 	return (u64)hi << 32 | lo;
 }
-NVU_EXPORT(nvu_read64_hilohi);
+EXPORT_SYMBOL_GPL(nvu_read64_hilohi);
 
 /* ------------------------------------------------------------------------
  * sysfs
@@ -167,7 +173,7 @@ int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask)
 		return scnprintf(buf, len, "%s:%u\n", nvu_config_name[word], lo);
 	return scnprintf(buf, len, "%s:%u-%u\n", nvu_config_name[word], lo, hi);
 }
-NVU_EXPORT(nvu_format_string);
+EXPORT_SYMBOL_GPL(nvu_format_string);
 
 ssize_t nvu_format_show(struct device *dev, struct device_attribute *attr,
 			char *buf)
@@ -177,7 +183,7 @@ ssize_t nvu_format_show(struct device *dev, struct device_attribute *attr,
 
 	return nvu_format_string(buf, PAGE_SIZE, fa->word, fa->mask);
 }
-NVU_EXPORT(nvu_format_show);
+EXPORT_SYMBOL_GPL(nvu_format_show);
 
 ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
 		       char *buf)
@@ -187,7 +193,7 @@ ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
 
 	return sysfs_emit(buf, "event=0x%llx\n", ea->id);
 }
-NVU_EXPORT(nvu_event_show);
+EXPORT_SYMBOL_GPL(nvu_event_show);
 
 ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
 			      char *buf)
@@ -198,7 +204,7 @@ ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
 
 	return sysfs_emit(buf, "%s\n", (const char *)ea->var);
 }
-NVU_EXPORT(nvu_event_string_show);
+EXPORT_SYMBOL_GPL(nvu_event_string_show);
 
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
@@ -293,7 +299,7 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 		cpu = nvu_first_cpu(online, online, NULL, exclude);
 	return cpu;
 }
-NVU_EXPORT(nvu_pick_cpu);
+EXPORT_SYMBOL_GPL(nvu_pick_cpu);
 
 /* Runs under the CPU hotplug lock; before registration only records. */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
@@ -359,7 +365,7 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 	cpumask_copy(&pmu->local_cpus, cpu_possible_mask);
 	return pmu;
 }
-NVU_EXPORT(devm_nvu_pmu_alloc);
+EXPORT_SYMBOL_GPL(devm_nvu_pmu_alloc);
 
 /**
  * nvu_pmu_set_node() - associate @pmu with the CPUs of NUMA node @node
@@ -377,7 +383,7 @@ void nvu_pmu_set_node(struct nvu_pmu *pmu, int node)
 	}
 	cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
 }
-NVU_EXPORT(nvu_pmu_set_node);
+EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
 
 static void nvu_remove_cpuhp(void *data)
 {
@@ -390,8 +396,44 @@ static void nvu_unregister(void *data)
 {
 	struct nvu_pmu *pmu = data;
 
+	mutex_lock(&nvu_pmus_lock);
+	list_del(&pmu->list);
+	mutex_unlock(&nvu_pmus_lock);
 	perf_pmu_unregister(&pmu->pmu);
 }
+
+/**
+ * nvu_pmu_get() - find a registered PMU by name and pin its module
+ * @name: PMU name
+ *
+ * For tests that open kernel counters on a PMU.  Returns NULL if there is
+ * no such PMU; otherwise release with nvu_pmu_put().
+ */
+struct nvu_pmu *nvu_pmu_get(const char *name)
+{
+	struct nvu_pmu *pmu, *found = NULL;
+
+	mutex_lock(&nvu_pmus_lock);
+	list_for_each_entry(pmu, &nvu_pmus, list) {
+		if (!strcmp(pmu->name, name) && try_module_get(pmu->pmu.module)) {
+			found = pmu;
+			break;
+		}
+	}
+	mutex_unlock(&nvu_pmus_lock);
+	return found;
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_get);
+
+/**
+ * nvu_pmu_put() - release a PMU from nvu_pmu_get()
+ * @pmu: the PMU
+ */
+void nvu_pmu_put(struct nvu_pmu *pmu)
+{
+	module_put(pmu->pmu.module);
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_put);
 
 /* An in-tree driver may already own the name; perf would only warn. */
 static bool nvu_pmu_name_taken(const char *name)
@@ -470,6 +512,9 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register PMU %s\n",
 				     pmu->name);
+	mutex_lock(&nvu_pmus_lock);
+	list_add_tail(&pmu->list, &nvu_pmus);
+	mutex_unlock(&nvu_pmus_lock);
 	ret = devm_add_action_or_reset(dev, nvu_unregister, pmu);
 	if (ret)
 		return ret;
@@ -483,7 +528,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	cpus_read_unlock();
 	return 0;
 }
-NVU_EXPORT(__devm_nvu_pmu_register);
+EXPORT_SYMBOL_GPL(__devm_nvu_pmu_register);
 
 static int __init nvu_init(void)
 {

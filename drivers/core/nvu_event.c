@@ -7,6 +7,8 @@
  * too, so no lock of our own is needed.
  */
 
+#include "nvu_ns.h"
+
 #include <linux/bitmap.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
@@ -28,7 +30,7 @@ u64 nvu_delta(u64 prev, u64 now, unsigned int width)
 
 	return (now - prev) & mask;
 }
-NVU_EXPORT(nvu_delta);
+EXPORT_SYMBOL_GPL(nvu_delta);
 
 /**
  * nvu_poll_period_ns() - how often a counter must be read not to miss a wrap
@@ -47,10 +49,10 @@ u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 	ns = mul_u64_u64_div_u64(BIT_ULL(width - 1), NSEC_PER_SEC, max_rate);
 	return clamp_t(u64, ns, NSEC_PER_MSEC, 60 * NSEC_PER_SEC);
 }
-NVU_EXPORT(nvu_poll_period_ns);
+EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
 
 const char * const nvu_config_name[3] = { "config", "config1", "config2" };
-NVU_EXPORT(nvu_config_name);
+EXPORT_SYMBOL_GPL(nvu_config_name);
 
 /**
  * nvu_event_config() - one config word of an event
@@ -68,7 +70,7 @@ u64 nvu_event_config(const struct perf_event *event, unsigned int word)
 		return event->attr.config2;
 	}
 }
-NVU_EXPORT(nvu_event_config);
+EXPORT_SYMBOL_GPL(nvu_event_config);
 
 /**
  * nvu_config_unknown_bits() - bits of a config word no format defines
@@ -90,7 +92,7 @@ u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 	}
 	return value & ~known;
 }
-NVU_EXPORT(nvu_config_unknown_bits);
+EXPORT_SYMBOL_GPL(nvu_config_unknown_bits);
 
 /**
  * nvu_validate_reqs() - can one PMU count these events together?
@@ -99,8 +101,8 @@ NVU_EXPORT(nvu_config_unknown_bits);
  * @reqs: the group's events on this PMU
  * @n: number of @reqs
  *
- * A cycle request takes the cycle counter while it is free and a regular
- * counter otherwise.  Returns 0 or -EINVAL.
+ * A cycle request needs the cycle counter (no event counter counts what it
+ * counts), so a group holds at most one.  Returns 0 or -EINVAL.
  */
 int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
 		      const struct nvu_req *reqs, unsigned int n)
@@ -108,14 +110,14 @@ int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
 	unsigned int i, regular = 0, cycle = 0;
 
 	for (i = 0; i < n; i++) {
-		if (reqs[i].cycle && has_cycle_counter && !cycle)
+		if (reqs[i].cycle && has_cycle_counter)
 			cycle++;
 		else
 			regular++;
 	}
-	return regular > num_counters ? -EINVAL : 0;
+	return regular > num_counters || cycle > 1 ? -EINVAL : 0;
 }
-NVU_EXPORT(nvu_validate_reqs);
+EXPORT_SYMBOL_GPL(nvu_validate_reqs);
 
 /**
  * nvu_event_update() - fold the hardware count into an event
@@ -137,7 +139,7 @@ void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
 
 	local64_add(nvu_delta(prev, now, pmu->counter_width), &event->count);
 }
-NVU_EXPORT(nvu_event_update);
+EXPORT_SYMBOL_GPL(nvu_event_update);
 
 static bool nvu_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
@@ -323,9 +325,11 @@ static int nvu_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 
 	for (w = 0; w < 3; w++)
 		config[w] = nvu_event_config(event, w);
-	if (nvu_is_cycle(pmu, config) &&
-	    !test_bit(nvu_cycle_idx(pmu), pmu->used))
+	if (nvu_is_cycle(pmu, config)) {
+		if (test_bit(nvu_cycle_idx(pmu), pmu->used))
+			return -EAGAIN;
 		return nvu_cycle_idx(pmu);
+	}
 	idx = find_first_zero_bit(pmu->used, pmu->num_counters);
 	return idx < pmu->num_counters ? idx : -EAGAIN;
 }

@@ -55,6 +55,9 @@ struct nvu_emu_txn {
 
 struct nvu_emu_dev;
 
+/* Background traffic: up to this many kinds of transaction per device. */
+#define EMU_MAX_RATES	8
+
 /**
  * struct nvu_emu_type - one kind of emulated block
  * @kind: short name
@@ -93,14 +96,15 @@ struct nvu_emu_dev {
 	int socket;
 	struct nvu_emu_window win;
 	struct platform_device *pdev;
-	spinlock_t lock;
+	spinlock_t lock;	/* registers and counters vs. injection */
 	u64 nr_reads, nr_writes;
 	u64 clock_ns;		/* model time already turned into cycles */
 	u64 clock_frac;		/* sub-cycle remainder, in kHz*ns */
 	struct hrtimer rate_timer;
-	struct nvu_emu_txn rate;	/* per second; count 0 = off */
+	struct nvu_emu_txn rate[EMU_MAX_RATES];	/* counts per second */
+	u64 rate_frac[EMU_MAX_RATES];
+	unsigned int nr_rates;
 	u64 rate_last_ns;
-	u64 rate_frac;
 	struct dentry *dir;
 	void *state;
 };

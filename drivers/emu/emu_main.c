@@ -11,6 +11,7 @@
 #include <linux/uaccess.h>
 
 #include "emu.h"
+#include "nvu_emu.h"
 #include "nvu_t410_regs.h"
 
 static unsigned int sockets = 2;
@@ -217,28 +218,93 @@ static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 		dev->type->inject(dev, t);
 }
 
+/* Parse and count one inject line; @line is modified. */
+static int emu_inject_line(struct nvu_emu_dev *dev, char *line)
+{
+	struct nvu_emu_txn t;
+	unsigned long flags;
+	int ret;
+
+	ret = emu_parse(dev->type, line, &t);
+	if (ret)
+		return ret;
+	spin_lock_irqsave(&dev->lock, flags);
+	emu_apply(dev, &t);
+	spin_unlock_irqrestore(&dev->lock, flags);
+	return 0;
+}
+
 static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
 				size_t len, loff_t *ppos)
 {
-	struct nvu_emu_dev *dev = file->private_data;
-	struct nvu_emu_txn t;
-	unsigned long flags;
 	char *line;
 	int ret;
 
 	line = memdup_user_nul(ubuf, min_t(size_t, len, 512));
 	if (IS_ERR(line))
 		return PTR_ERR(line);
-	ret = emu_parse(dev->type, line, &t);
+	ret = emu_inject_line(file->private_data, line);
 	kfree(line);
-	if (ret)
-		return ret;
-
-	spin_lock_irqsave(&dev->lock, flags);
-	emu_apply(dev, &t);
-	spin_unlock_irqrestore(&dev->lock, flags);
-	return len;
+	return ret ?: len;
 }
+
+/**
+ * nvu_emu_inject() - inject traffic from kernel code (KUnit)
+ * @name: the emulated PMU's name, as under debugfs nvu_emu/
+ * @line: an inject line
+ *
+ * Returns 0, -ENODEV for an unknown device, or -EINVAL for a bad line.
+ */
+int nvu_emu_inject(const char *name, const char *line)
+{
+	struct nvu_emu_dev *dev;
+	char *copy;
+	int ret;
+
+	list_for_each_entry(dev, &emu_devs, list) {
+		if (strcmp(dev->name, name))
+			continue;
+		copy = kstrdup(line, GFP_KERNEL);
+		if (!copy)
+			return -ENOMEM;
+		ret = emu_inject_line(dev, copy);
+		kfree(copy);
+		return ret;
+	}
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(nvu_emu_inject);
+
+/**
+ * nvu_emu_access() - register accesses of an emulated device (benchmarks)
+ * @name: the emulated PMU's name
+ * @reads: reads since the last reset
+ * @writes: writes since the last reset
+ * @reset: start counting again from zero
+ *
+ * Returns 0 or -ENODEV.
+ */
+int nvu_emu_access(const char *name, u64 *reads, u64 *writes, bool reset)
+{
+	struct nvu_emu_dev *dev;
+	unsigned long flags;
+
+	list_for_each_entry(dev, &emu_devs, list) {
+		if (strcmp(dev->name, name))
+			continue;
+		spin_lock_irqsave(&dev->lock, flags);
+		*reads = dev->nr_reads;
+		*writes = dev->nr_writes;
+		if (reset) {
+			dev->nr_reads = 0;
+			dev->nr_writes = 0;
+		}
+		spin_unlock_irqrestore(&dev->lock, flags);
+		return 0;
+	}
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(nvu_emu_access);
 
 static const struct file_operations emu_inject_fops = {
 	.owner = THIS_MODULE,
@@ -255,52 +321,70 @@ static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
 {
 	struct nvu_emu_dev *dev = container_of(timer, struct nvu_emu_dev,
 					       rate_timer);
-	struct nvu_emu_txn t;
 	u64 now = ktime_get_ns();
 	unsigned long flags;
+	unsigned int i;
 
 	spin_lock_irqsave(&dev->lock, flags);
-	t = dev->rate;
-	/* count = per-second count * elapsed, carrying the remainder. */
-	dev->rate_frac += t.v[EMU_COUNT] * (now - dev->rate_last_ns);
+	for (i = 0; i < dev->nr_rates; i++) {
+		struct nvu_emu_txn t = dev->rate[i];
+
+		/* count = per-second count * elapsed, carrying the remainder. */
+		dev->rate_frac[i] += t.v[EMU_COUNT] * (now - dev->rate_last_ns);
+		t.v[EMU_COUNT] = div64_u64(dev->rate_frac[i], NSEC_PER_SEC);
+		dev->rate_frac[i] -= t.v[EMU_COUNT] * NSEC_PER_SEC;
+		if (t.v[EMU_COUNT])
+			emu_apply(dev, &t);
+	}
 	dev->rate_last_ns = now;
-	t.v[EMU_COUNT] = div64_u64(dev->rate_frac, NSEC_PER_SEC);
-	dev->rate_frac -= t.v[EMU_COUNT] * NSEC_PER_SEC;
-	t.set &= ~BIT(EMU_CYCLES);
-	if (t.v[EMU_COUNT])
-		emu_apply(dev, &t);
 	spin_unlock_irqrestore(&dev->lock, flags);
 
 	hrtimer_forward_now(timer, ns_to_ktime(EMU_RATE_TICK_NS));
 	return HRTIMER_RESTART;
 }
 
+/*
+ * "rate": background traffic, one inject line per kind of transaction,
+ * separated by ';' or newlines, "count" per second.  An empty write stops it.
+ */
 static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 			      size_t len, loff_t *ppos)
 {
 	struct nvu_emu_dev *dev = file->private_data;
-	struct nvu_emu_txn t;
+	struct nvu_emu_txn t[EMU_MAX_RATES];
+	unsigned int n = 0;
 	unsigned long flags;
-	char *line;
-	int ret;
+	char *buf, *line, *p;
+	int ret = 0;
 
-	line = memdup_user_nul(ubuf, min_t(size_t, len, 512));
-	if (IS_ERR(line))
-		return PTR_ERR(line);
-	ret = emu_parse(dev->type, line, &t);
-	kfree(line);
+	buf = memdup_user_nul(ubuf, min_t(size_t, len, 2048));
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	p = buf;
+	while ((line = strsep(&p, ";\n")) && !ret) {
+		if (!*strim(line))
+			continue;
+		if (n == EMU_MAX_RATES) {
+			ret = -E2BIG;
+			break;
+		}
+		ret = emu_parse(dev->type, line, &t[n]);
+		/* Background traffic is transactions; the clock runs by itself. */
+		t[n].set &= ~BIT(EMU_CYCLES);
+		n++;
+	}
+	kfree(buf);
 	if (ret)
 		return ret;
-	if (!(t.set & BIT(EMU_COUNT)))
-		t.v[EMU_COUNT] = 0;
 
 	hrtimer_cancel(&dev->rate_timer);
 	spin_lock_irqsave(&dev->lock, flags);
-	dev->rate = t;
+	memcpy(dev->rate, t, n * sizeof(t[0]));
+	memset(dev->rate_frac, 0, sizeof(dev->rate_frac));
+	dev->nr_rates = n;
 	dev->rate_last_ns = ktime_get_ns();
-	dev->rate_frac = 0;
 	spin_unlock_irqrestore(&dev->lock, flags);
-	if (t.v[EMU_COUNT])
+	if (n)
 		hrtimer_start(&dev->rate_timer, ns_to_ktime(EMU_RATE_TICK_NS),
 			      HRTIMER_MODE_REL);
 	return len;

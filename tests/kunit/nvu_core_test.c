@@ -109,13 +109,15 @@ static void nvu_test_validate_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 5), -EINVAL);
 	reqs[4].cycle = true;
 	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 5), 0);
-	/* A second cycle event falls back to a regular counter. */
+	/* Only one event can have the cycle counter. */
 	reqs[5].cycle = true;
 	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 6), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(5, true, reqs, 6), 0);
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(8, true, reqs, 6), -EINVAL);
 	/* Without a cycle counter every event takes a regular one. */
 	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(5, false, reqs, 6), -EINVAL);
 	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(6, false, reqs, 6), 0);
+	/* An empty group fits anything. */
+	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(1, false, reqs, 0), 0);
 }
 
 static void nvu_test_pick_cpu(struct kunit *test)

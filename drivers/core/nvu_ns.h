@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Include first in every core file: puts the core's EXPORT_SYMBOL_GPL()s
+ * into the NV_UNCORE namespace.  It is a bare identifier before Linux 6.13
+ * and a string literal since; distributions backport the change on its own
+ * (scripts/conftest.sh tells which this kernel wants).
+ */
+#ifndef NVU_NS_H
+#define NVU_NS_H
+
+#include "nvu_conftest.h"
+
+#ifdef NVU_DEFAULT_NS_UNQUOTED
+#define DEFAULT_SYMBOL_NAMESPACE NV_UNCORE
+#else
+#define DEFAULT_SYMBOL_NAMESPACE "NV_UNCORE"
+#endif
+
+#endif /* NVU_NS_H */

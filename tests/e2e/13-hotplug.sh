@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# CPU hotplug: the owner CPU of socket 1's PMUs goes offline while perf
+# counts; ownership moves to an online CPU, counting goes on, ownership
+# returns when the CPU comes back, and no count is lost.
+. "$NVU_TESTS/lib.sh"
+load_t410
+ucf=nvidia_ucf_pmu_1 cmem=nvidia_cmem_latency_pmu_1
+owner=$(cat $PMUS/$ucf/cpumask)
+expect_eq "$ucf owner before" "$(cat $PMUS/$ucf/associated_cpus | cut -d, -f1 | cut -d- -f1)" "$owner"
+
+cat >/tmp/hp.sh <<S
+echo 'op=rd count=100' >$EMU/$ucf/inject
+echo 'inst=all mc=all count=1' >$EMU/$cmem/inject
+echo 0 >/sys/devices/system/cpu/cpu$owner/online
+cat $PMUS/$ucf/cpumask >/tmp/owner.off
+echo 'op=rd count=20' >$EMU/$ucf/inject
+echo 'inst=all mc=all count=2' >$EMU/$cmem/inject
+echo 1 >/sys/devices/system/cpu/cpu$owner/online
+cat $PMUS/$ucf/cpumask >/tmp/owner.on
+echo 'op=rd count=3' >$EMU/$ucf/inject
+echo 'inst=all mc=all count=4' >$EMU/$cmem/inject
+S
+got=$(counts $ucf/slc_access_rd/ $cmem/rd_req/ -- sh /tmp/hp.sh) || fail "perf stat failed"
+off=$(cat /tmp/owner.off)
+[ "$off" != "$owner" ] && [ -n "$off" ] && echo "ok: owner moved to CPU $off" ||
+	{ echo "FAIL: owner did not move off CPU $owner ($off)"; NVU_FAILED=1; }
+expect_eq "owner after online" "$owner" "$(cat /tmp/owner.on)"
+expect_eq "$ucf slc_access_rd across hotplug" 123 "$(echo "$got" | sed -n 1p)"
+expect_eq "$cmem rd_req across hotplug" $((42 * 7)) "$(echo "$got" | sed -n 2p)"
+finish
