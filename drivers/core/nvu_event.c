@@ -220,7 +220,9 @@ static int nvu_event_init(struct perf_event *event)
 		dev_dbg(pmu->dev, "per-task counting is not supported\n");
 		return -EOPNOTSUPP;
 	}
-	if (!cpumask_test_cpu(event->cpu, &pmu->associated_cpus)) {
+	/* The owner may be outside them while the whole socket is offline. */
+	if (!cpumask_test_cpu(event->cpu, &pmu->associated_cpus) &&
+	    event->cpu != pmu->cpu) {
 		dev_dbg(pmu->dev, "CPU %d is not associated with this PMU\n",
 			event->cpu);
 		return -EINVAL;

@@ -67,6 +67,7 @@ struct nvu_emu_dev;
  * @state_size: bytes of per-device state
  * @pdev_name: platform device name
  * @driver: driver_override, for devices firmware would describe by HID
+ * @check: optional; reject an inject line's values (-EINVAL)
  * @init: set reset values
  * @read: register read, under the device lock
  * @write: register write, under the device lock
@@ -81,6 +82,7 @@ struct nvu_emu_type {
 	size_t state_size;
 	const char *pdev_name;
 	const char *driver;
+	int (*check)(const struct nvu_emu_txn *t);
 	void (*init)(struct nvu_emu_dev *dev);
 	u64 (*read)(struct nvu_emu_dev *dev, u32 off, unsigned int size);
 	void (*write)(struct nvu_emu_dev *dev, u32 off, u64 val,

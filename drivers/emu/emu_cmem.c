@@ -20,6 +20,15 @@ struct emu_cmem {
 	struct emu_cmem_inst inst[T410_CMEM_NR_INST];
 };
 
+static int emu_cmem_check(const struct nvu_emu_txn *t)
+{
+	if (t->v[EMU_INST] != EMU_ALL && t->v[EMU_INST] >= T410_CMEM_NR_INST)
+		return -EINVAL;
+	if (t->v[EMU_MC] != EMU_ALL && t->v[EMU_MC] >= T410_CMEM_NR_MC)
+		return -EINVAL;
+	return 0;
+}
+
 static void emu_cmem_init(struct nvu_emu_dev *dev)
 {
 	struct emu_cmem *c = dev->state;
@@ -152,6 +161,7 @@ const struct nvu_emu_type nvu_emu_cmem = {
 	.state_size = sizeof(struct emu_cmem),
 	.pdev_name = "nvu-emu-cmem-latency",
 	.driver = "nvu_t410_cmem_lat",
+	.check = emu_cmem_check,
 	.init = emu_cmem_init,
 	.read = emu_cmem_read,
 	.write = emu_cmem_write,

@@ -14,9 +14,10 @@
 #include "nvu_emu.h"
 #include "nvu_t410_regs.h"
 
-static unsigned int sockets = 2;
+static unsigned int sockets;
 module_param(sockets, uint, 0444);
-MODULE_PARM_DESC(sockets, "emulated Tegra410 sockets, one per NUMA node (1-2)");
+MODULE_PARM_DESC(sockets,
+		 "emulated Tegra410 sockets, one per NUMA node (1-2; default: one per online node, at most 2)");
 
 static unsigned long long emu_phys_base = 0x2000000000ULL;
 module_param_named(phys_base, emu_phys_base, ullong, 0444);
@@ -43,6 +44,10 @@ MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
 #define EMU_WINDOW_SIZE		SZ_64K
 /* Background traffic is injected this often. */
 #define EMU_RATE_TICK_NS	(10 * NSEC_PER_MSEC)
+/* At most this many transactions per second per rate line. */
+#define EMU_RATE_MAX		1000000000ULL
+/* Longest inject line. */
+#define EMU_LINE_MAX		512
 
 static LIST_HEAD(emu_devs);
 static struct dentry *emu_root;
@@ -204,7 +209,7 @@ static int emu_parse(const struct nvu_emu_type *type, char *line,
 			return ret;
 		t->set |= BIT(key);
 	}
-	return 0;
+	return type->check ? type->check(t) : 0;
 }
 
 /* Count @t: first the clock, then the transactions. */
@@ -240,7 +245,9 @@ static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
 	char *line;
 	int ret;
 
-	line = memdup_user_nul(ubuf, min_t(size_t, len, 512));
+	if (len > EMU_LINE_MAX)
+		return -E2BIG;
+	line = memdup_user_nul(ubuf, len);
 	if (IS_ERR(line))
 		return PTR_ERR(line);
 	ret = emu_inject_line(file->private_data, line);
@@ -357,7 +364,9 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 	char *buf, *line, *p;
 	int ret = 0;
 
-	buf = memdup_user_nul(ubuf, min_t(size_t, len, 2048));
+	if (len > EMU_MAX_RATES * EMU_LINE_MAX)
+		return -E2BIG;
+	buf = memdup_user_nul(ubuf, len);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	p = buf;
@@ -369,6 +378,9 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 			break;
 		}
 		ret = emu_parse(dev->type, line, &t[n]);
+		/* count * elapsed ns must not overflow in the tick. */
+		if (!ret && t[n].v[EMU_COUNT] > EMU_RATE_MAX)
+			ret = -ERANGE;
 		/* Background traffic is transactions; the clock runs by itself. */
 		t[n].set &= ~BIT(EMU_CYCLES);
 		n++;
@@ -539,7 +551,7 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 		platform_device_put(pdev);
 		return ret;
 	}
-	set_dev_node(&pdev->dev, node_online(socket) ? socket : 0);
+	set_dev_node(&pdev->dev, socket);
 	ret = platform_device_add(pdev);
 	if (ret) {
 		platform_device_put(pdev);
@@ -588,7 +600,9 @@ static int __init nvu_emu_init(void)
 {
 	int s, ret = 0;
 
-	if (!sockets || sockets > 2 || !nvu_emu_ucf_counters ||
+	if (!sockets)
+		sockets = min_t(unsigned int, num_online_nodes(), 2);
+	if (sockets > 2 || !node_online(sockets - 1) || !nvu_emu_ucf_counters ||
 	    nvu_emu_ucf_counters > 31 || !nvu_emu_ucf_width ||
 	    nvu_emu_ucf_width > 64 || !nvu_emu_cmem_width ||
 	    nvu_emu_cmem_width > 64)

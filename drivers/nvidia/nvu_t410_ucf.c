@@ -14,6 +14,7 @@
 
 #include <linux/acpi.h>
 #include <linux/bitfield.h>
+#include <linux/cpu.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/property.h>
@@ -61,6 +62,23 @@ static u32 t410_ucf_phys(const struct nvu_pmu *pmu, int idx)
 static bool t410_ucf_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
 	return config[0] == T410_UCF_CYCLES;
+}
+
+/* Bit 32 selects the cycle counter and only goes alone. */
+static int t410_ucf_event_init(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	u64 config = event->attr.config;
+
+	if ((config & T410_UCF_CYCLES) && config != T410_UCF_CYCLES) {
+		dev_dbg(pmu->dev, "event %#llx: bit 32 is the cycles event alone\n",
+			config);
+		return -EINVAL;
+	}
+	if (config == T410_UCF_CYCLES && !pmu->has_cycle_counter) {
+		dev_dbg(pmu->dev, "no cycle counter (PMCFGR.CC = 0)\n");
+		return -EOPNOTSUPP;
+	}
+	return 0;
 }
 
 static void t410_ucf_enable(struct nvu_pmu *pmu)
@@ -136,6 +154,7 @@ static void t410_ucf_write_counter(struct nvu_pmu *pmu,
 }
 
 static const struct nvu_pmu_ops t410_ucf_ops = {
+	.event_init = t410_ucf_event_init,
 	.is_cycle = t410_ucf_is_cycle,
 	.enable = t410_ucf_enable,
 	.disable = t410_ucf_disable,
@@ -197,22 +216,90 @@ static const struct nvu_pmu_desc t410_ucf_desc = {
 	.intree_module = "nvidia_cspmu",
 };
 
+/* The APMT node firmware gave for @dev, or NULL (the model's devices). */
+static const struct acpi_apmt_node *t410_ucf_apmt_node(struct device *dev)
+{
+#ifdef CONFIG_ACPI_APMT
+	/* The APMT code stores a pointer to the node as platform data. */
+	if (dev->platform_data)
+		return *(const struct acpi_apmt_node **)dev->platform_data;
+#endif
+	return NULL;
+}
+
 /* APMT node flags and implementation ID, from ACPI or the model's swnode. */
 static void t410_ucf_apmt(struct device *dev, u32 *flags, u32 *impl_id)
 {
+	const struct acpi_apmt_node *node = t410_ucf_apmt_node(dev);
+
 	*flags = 0;
 	*impl_id = 0;
-#ifdef CONFIG_ACPI_APMT
-	if (dev->platform_data) {
-		const struct acpi_apmt_node *node = dev->platform_data;
-
+	if (node) {
 		*flags = node->flags;
 		*impl_id = node->impl_id;
 		return;
 	}
-#endif
 	device_property_read_u32(dev, "apmt-flags", flags);
 	device_property_read_u32(dev, "apmt-impl-id", impl_id);
+}
+
+#ifdef CONFIG_ACPI_APMT
+/* Is @cpu inside the ACPI processor container whose _UID is @uid? */
+static bool t410_ucf_cpu_in_container(unsigned int cpu, u32 uid)
+{
+	struct device *cpu_dev = get_cpu_device(cpu);
+	struct acpi_device *adev = cpu_dev ? ACPI_COMPANION(cpu_dev) : NULL;
+	u32 v;
+
+	for (; adev; adev = acpi_dev_parent(adev)) {
+		if (strcmp(acpi_device_hid(adev), "ACPI0010") ||
+		    !acpi_device_uid(adev))
+			continue;
+		if (!kstrtou32(acpi_device_uid(adev), 0, &v) && v == uid)
+			return true;
+	}
+	return false;
+}
+
+/* The CPUs the APMT node's affinity names (a processor or a container). */
+static void t410_ucf_apmt_cpus(const struct acpi_apmt_node *node,
+			       struct cpumask *cpus)
+{
+	unsigned int cpu;
+
+	cpumask_clear(cpus);
+	for_each_possible_cpu(cpu) {
+		if (node->flags & ACPI_APMT_FLAGS_AFFINITY) {
+			if (t410_ucf_cpu_in_container(cpu, node->proc_affinity))
+				cpumask_set_cpu(cpu, cpus);
+		} else if (get_acpi_id_for_cpu(cpu) == node->proc_affinity) {
+			cpumask_set_cpu(cpu, cpus);
+		}
+	}
+}
+#endif
+
+/*
+ * Socket = NUMA node, as upstream: on hardware the node of the first CPU
+ * the APMT affinity names, on the model the device's node.  Returns
+ * NUMA_NO_NODE if neither tells.
+ */
+static int t410_ucf_node(struct device *dev)
+{
+#ifdef CONFIG_ACPI_APMT
+	const struct acpi_apmt_node *node = t410_ucf_apmt_node(dev);
+	cpumask_var_t cpus;
+	int nid = NUMA_NO_NODE;
+
+	if (node && zalloc_cpumask_var(&cpus, GFP_KERNEL)) {
+		t410_ucf_apmt_cpus(node, cpus);
+		if (!cpumask_empty(cpus))
+			nid = cpu_to_node(cpumask_first(cpus));
+		free_cpumask_var(cpus);
+		return nid;
+	}
+#endif
+	return dev_to_node(dev);
 }
 
 /* PMIIDR, rebuilt from the peripheral ID registers when it reads as 0. */
@@ -277,13 +364,10 @@ static int t410_ucf_probe(struct platform_device *pdev)
 	ucf->wide = pmu->counter_width > 32;
 	ucf->atomic64 = flags & T410_APMT_FLAG_ATOMIC;
 
-	/*
-	 * Socket = NUMA node, as upstream.  Firmware gives the node through
-	 * the device; without one we cannot tell the socket.
-	 */
-	node = dev_to_node(dev);
+	node = t410_ucf_node(dev);
 	if (node == NUMA_NO_NODE)
-		return dev_err_probe(dev, -ENODEV, "no NUMA node: socket unknown\n");
+		return dev_err_probe(dev, -ENODEV,
+				     "APMT affinity names no CPU: socket unknown\n");
 	nvu_pmu_set_node(pmu, node);
 
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_ucf_pmu_%d", node);

@@ -35,7 +35,7 @@ expect_eq "two cycle events in a group" "<not counted> <not supported>" "$(echo 
 # disabled to rotate is lost for all of them alike, as on hardware; a driver
 # that lost counts while switched out, or scaled wrongly, is far outside.)
 echo "op=rd count=200000" >"$EMU/$pmu/rate"
-evs="$ev:D"
+evs="${ev}D"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	evs="$evs,$ev"
 done

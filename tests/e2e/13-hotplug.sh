@@ -16,6 +16,9 @@ echo 0 >/sys/devices/system/cpu/cpu$owner/online
 cat $PMUS/$ucf/cpumask >/tmp/owner.off
 echo 'op=rd count=20' >$EMU/$ucf/inject
 echo 'inst=all mc=all count=2' >$EMU/$cmem/inject
+# With socket 1 offline, a new event opens on the stand-in owner.
+perf stat -x, -a -e $ucf/slc_access_rd/ -o /tmp/inner.out -- \
+	sh -c "echo 'op=rd count=9' >$EMU/$ucf/inject"
 echo 1 >/sys/devices/system/cpu/cpu$owner/online
 cat $PMUS/$ucf/cpumask >/tmp/owner.on
 echo 'op=rd count=3' >$EMU/$ucf/inject
@@ -26,6 +29,8 @@ off=$(cat /tmp/owner.off)
 [ "$off" != "$owner" ] && [ -n "$off" ] && echo "ok: owner moved to CPU $off" ||
 	{ echo "FAIL: owner did not move off CPU $owner ($off)"; NVU_FAILED=1; }
 expect_eq "owner after online" "$owner" "$(cat /tmp/owner.on)"
-expect_eq "$ucf slc_access_rd across hotplug" 123 "$(echo "$got" | sed -n 1p)"
+expect_eq "$ucf slc_access_rd across hotplug" 132 "$(echo "$got" | sed -n 1p)"
+expect_eq "new event while socket 1 is offline" 9 \
+	"$(grep -v '^#' /tmp/inner.out | grep -v '^$' | cut -d, -f1)"
 expect_eq "$cmem rd_req across hotplug" $((42 * 7)) "$(echo "$got" | sed -n 2p)"
 finish

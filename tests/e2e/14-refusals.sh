@@ -8,7 +8,7 @@ load_t410
 ucf=nvidia_ucf_pmu_0 cmem=nvidia_cmem_latency_pmu_0
 
 for bad in "event=0x113,config1=0x8" "event=0x113,config1=0x1000" \
-	"event=0x113,config2=0x1" "config=0x200000000"; do
+	"event=0x113,config2=0x1" "config=0x200000000" "config=0x100000111"; do
 	expect_eq "$ucf/$bad/" "<not supported>" "$(counts $ucf/$bad/ -- true)"
 done
 expect_eq "$cmem/config=0x4/" "<not supported>" "$(counts $cmem/config=0x4/ -- true)"
@@ -21,6 +21,13 @@ perf record -a -e $ucf/slc_access_rd/ -o /tmp/rec.data -- true >/tmp/rec.out 2>&
 out=$(perf stat -x, -e $ucf/slc_access_rd/ -p 1 -- sleep 0.1 2>&1)
 echo "$out" | grep -q '<not supported>' && echo "ok: per-task refused" ||
 	{ echo "FAIL: per-task counting accepted: $out"; NVU_FAILED=1; }
+
+# The model refuses what it cannot count, too.
+for bad in "inst=14" "mc=3" "op=rd" "count=x"; do
+	echo "$bad" >$EMU/$cmem/inject 2>/dev/null &&
+		{ echo "FAIL: model accepted '$bad'"; NVU_FAILED=1; } ||
+		echo "ok: model refused '$bad'"
+done
 
 # A group mixing two hardware PMUs.
 got=$(counts "{$ucf/slc_access_rd/,$cmem/rd_req/}" -- true)

@@ -168,6 +168,7 @@ static struct kunit_suite nvu_core_suite = {
 	.name = "nvu_core",
 	.test_cases = nvu_core_cases,
 };
+
 kunit_test_suite(nvu_core_suite);
 
 MODULE_DESCRIPTION("KUnit tests of nv_uncore");

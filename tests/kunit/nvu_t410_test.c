@@ -136,6 +136,7 @@ static struct kunit_suite nvu_t410_suite = {
 	.name = "nvu_t410_model",
 	.test_cases = nvu_t410_cases,
 };
+
 kunit_test_suite(nvu_t410_suite);
 
 MODULE_DESCRIPTION("KUnit: Tegra410 PMU drivers against the hardware model");
