@@ -19,9 +19,13 @@ modules:
 	scripts/conftest.sh $(KDIR) $(CONFTEST_H)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
+# Needs no kernel tree: removes every build product of the in-place build
+# and the per-kernel build trees under build/.
 clean:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	rm -rf include/generated
+	find drivers tests -name '*.o' -o -name '*.ko' -o -name '*.mod' \
+		-o -name '*.mod.c' -o -name '.*.cmd' | xargs rm -f
+	rm -rf build include/generated *.ko *.mod *.mod.c *.o .*.cmd \
+		Module.symvers modules.order .tmp_versions
 
 check:
 	scripts/check

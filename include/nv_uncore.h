@@ -235,6 +235,8 @@ struct nvu_pmu;
  * @stop_counter: optional; disable the counter of @event
  * @read_counter: return the current raw value of @event's counter
  * @write_counter: optional; set @event's counter to @val
+ * @read_clear_overflow: with an overflow interrupt: return the counter
+ *	indexes (BIT(idx)) that overflowed, and clear that status
  */
 struct nvu_pmu_ops {
 	int (*event_init)(struct nvu_pmu *pmu, struct perf_event *event);
@@ -251,6 +253,7 @@ struct nvu_pmu_ops {
 	u64 (*read_counter)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
 			      u64 val);
+	u64 (*read_clear_overflow)(struct nvu_pmu *pmu);
 };
 
 /*
@@ -308,7 +311,9 @@ struct nvu_pmu_desc {
  * @events: event by counter index
  * @hw_running: counters are enabled (between pmu_enable and pmu_disable)
  * @registered: perf knows the PMU; hotplug may migrate its context
+ * @irq: overflow interrupt, or 0 (then the core polls)
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
+ *	or an interrupt reports overflows
  * @poll_timer: overflow poll timer, runs while any event is active
  * @cpuhp_node: hotplug instance
  * @list: entry in the core's list of registered PMUs
@@ -334,6 +339,7 @@ struct nvu_pmu {
 	struct perf_event *events[NVU_MAX_COUNTERS + 1];
 	bool hw_running;
 	bool registered;
+	int irq;
 	ktime_t poll_period;
 	struct hrtimer poll_timer;
 	struct hlist_node cpuhp_node;
@@ -366,6 +372,7 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
 #define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
 void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
+int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
 struct nvu_pmu *nvu_pmu_get(const char *name);
 void nvu_pmu_put(struct nvu_pmu *pmu);
 
@@ -373,6 +380,8 @@ void nvu_pmu_put(struct nvu_pmu *pmu);
  * Pure helpers (exported for the IP modules and for KUnit)
  */
 u64 nvu_delta(u64 prev, u64 now, unsigned int width);
+int nvu_validate(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
+		 unsigned int n);
 u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 			    u64 value);
 int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask);

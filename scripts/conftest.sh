@@ -70,6 +70,18 @@ int nvu_probe(struct device *dev)
 MODULE_LICENSE("GPL");
 C
 
+# Until 6.13 an interrupt moves in process context only with this flag.
+probe NVU_HAVE_IRQ_MOVE_PCNTXT <<'C'
+#include <linux/module.h>
+#include <linux/irq.h>
+void nvu_probe(unsigned int irq);
+void nvu_probe(unsigned int irq)
+{
+	irq_set_status_flags(irq, IRQ_MOVE_PCNTXT);
+}
+MODULE_LICENSE("GPL");
+C
+
 make -s -C "$kdir" M="$tmp" -k -j"$(nproc)" modules >"$tmp/log" 2>&1 || true
 
 {

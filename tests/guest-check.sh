@@ -60,11 +60,14 @@ for t in "$@"; do
 		echo "not ok $n $name"
 		fail=1
 	fi
-	# Leave a clean state for the next test.
-	for m in $(lsmod | awk '/^nvu_|^nv_uncore/ {print $1}'); do
-		rmmod "$m" 2>/dev/null
+	# Leave a clean state for the next test (users before what they use).
+	for pass in 1 2 3; do
+		for m in $(lsmod | awk '/^nvu_|^nv_uncore/ {print $1}'); do
+			rmmod "$m" 2>/dev/null
+		done
 	done
-	rmmod nv_uncore 2>/dev/null
+	lsmod | grep -qE '^nvu_|^nv_uncore' &&
+		echo "# modules left loaded: $(lsmod | grep -E '^nvu_|^nv_uncore')"
 done
 echo "NVU-KTAP-END e2e"
 exit $fail

@@ -6,6 +6,7 @@
 #include "nvu_ns.h"
 
 #include <linux/cpuhotplug.h>
+#include <linux/interrupt.h>
 #include <linux/ioport.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -307,6 +308,9 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 	if (pmu->registered && pmu->cpu < nr_cpu_ids)
 		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
 	pmu->cpu = cpu;
+	/* The overflow interrupt follows the owner. */
+	if (pmu->irq && cpu < nr_cpu_ids)
+		irq_set_affinity(pmu->irq, cpumask_of(cpu));
 }
 
 static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
@@ -384,6 +388,31 @@ void nvu_pmu_set_node(struct nvu_pmu *pmu, int node)
 	cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
 }
 EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
+
+/**
+ * nvu_pmu_request_irq() - use an overflow interrupt instead of polling
+ * @pmu: from devm_nvu_pmu_alloc(), not yet registered
+ * @irq: the interrupt
+ *
+ * The IP module must provide &nvu_pmu_ops.read_clear_overflow.  The
+ * interrupt is kept on the owner CPU.  Device-managed.
+ */
+int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
+{
+	int ret;
+
+	if (!pmu->desc->ops->read_clear_overflow)
+		return -EINVAL;
+	ret = devm_request_irq(pmu->dev, irq, nvu_pmu_irq,
+			       IRQF_NOBALANCING | IRQF_NO_THREAD,
+			       dev_name(pmu->dev), pmu);
+	if (ret)
+		return dev_err_probe(pmu->dev, ret, "cannot request IRQ %d\n",
+				     irq);
+	pmu->irq = irq;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
 
 static void nvu_remove_cpuhp(void *data)
 {
@@ -525,6 +554,8 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (!cpu_online(pmu->cpu))
 		pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus,
 					&pmu->local_cpus, cpu_online_mask, -1);
+	if (pmu->irq && pmu->cpu < nr_cpu_ids)
+		irq_set_affinity(pmu->irq, cpumask_of(pmu->cpu));
 	cpus_read_unlock();
 	return 0;
 }

@@ -167,9 +167,32 @@ static int nvu_collect_req(struct nvu_pmu *pmu, struct perf_event *event,
 	return 0;
 }
 
-static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
+/**
+ * nvu_validate() - can @pmu count this group?
+ * @pmu: the PMU
+ * @reqs: the group's events on @pmu (a new event last)
+ * @n: number of @reqs
+ *
+ * Counters first (nvu_validate_reqs()), then the IP's shared filter
+ * resources (&nvu_pmu_ops.validate_group).  Pure: reads only @pmu's
+ * description.  Returns 0 or a negative errno.
+ */
+int nvu_validate(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
+		 unsigned int n)
 {
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	int ret;
+
+	ret = nvu_validate_reqs(pmu->num_counters, pmu->has_cycle_counter,
+				reqs, n);
+	if (!ret && ops->validate_group)
+		ret = ops->validate_group(pmu, reqs, n);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(nvu_validate);
+
+static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
+{
 	struct perf_event *leader = event->group_leader, *sibling;
 	unsigned int n = 0, max = pmu->num_counters + 2;
 	struct nvu_req *reqs;
@@ -192,10 +215,7 @@ static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
 	if (ret)
 		dev_dbg(pmu->dev, "group mixes PMUs or has too many events\n");
 	if (!ret)
-		ret = nvu_validate_reqs(pmu->num_counters,
-					pmu->has_cycle_counter, reqs, n);
-	if (!ret && ops->validate_group)
-		ret = ops->validate_group(pmu, reqs, n);
+		ret = nvu_validate(pmu, reqs, n);
 	if (ret)
 		dev_dbg(pmu->dev, "group of %u events does not fit\n", n);
 	kfree(reqs);
@@ -286,6 +306,16 @@ static void nvu_pmu_disable(struct pmu *p)
 		local64_set(&pmu->events[idx]->hw.prev_count, 0);
 }
 
+/*
+ * Where a counter starts: 0 when polled.  With an overflow interrupt, half
+ * range, so that a wrap leaves half a range of headroom for the interrupt
+ * to be handled before a second wrap could be missed.
+ */
+static u64 nvu_start_value(const struct nvu_pmu *pmu)
+{
+	return pmu->irq ? BIT_ULL(pmu->counter_width - 1) : 0;
+}
+
 static void nvu_start(struct perf_event *event, int flags)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
@@ -294,9 +324,10 @@ static void nvu_start(struct perf_event *event, int flags)
 	u64 prev = 0;
 
 	hwc->state = 0;
-	if (ops->write_counter)
-		ops->write_counter(pmu, event, 0);
-	else if (pmu->hw_running ||
+	if (ops->write_counter) {
+		prev = nvu_start_value(pmu);
+		ops->write_counter(pmu, event, prev);
+	} else if (pmu->hw_running ||
 		 !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
 		prev = ops->read_counter(pmu, event);
 	local64_set(&hwc->prev_count, prev);
@@ -404,6 +435,42 @@ static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
+/*
+ * Overflow interrupt: fold every counter that wrapped and restart it at
+ * half range, with the PMU stopped meanwhile so nothing counts unseen.
+ */
+irqreturn_t nvu_pmu_irq(int irq, void *data)
+{
+	struct nvu_pmu *pmu = data;
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	bool running = pmu->hw_running;
+	unsigned long flags;
+	unsigned int idx;
+	u64 ovf;
+
+	/* Perf callbacks run with interrupts off on the owner CPU. */
+	local_irq_save(flags);
+	ovf = ops->read_clear_overflow(pmu);
+	if (ovf && running)
+		ops->disable(pmu);
+	for_each_set_bit(idx, (unsigned long *)&ovf, NVU_MAX_COUNTERS + 1) {
+		struct perf_event *event = pmu->events[idx];
+
+		if (!test_bit(idx, pmu->used) ||
+		    event->hw.state & PERF_HES_STOPPED)
+			continue;
+		nvu_event_update(pmu, event);
+		if (ops->write_counter) {
+			ops->write_counter(pmu, event, nvu_start_value(pmu));
+			local64_set(&event->hw.prev_count, nvu_start_value(pmu));
+		}
+	}
+	if (ovf && running)
+		ops->enable(pmu);
+	local_irq_restore(flags);
+	return ovf ? IRQ_HANDLED : IRQ_NONE;
+}
+
 /* Fill the perf callbacks and the poll timer of @pmu (core-private). */
 void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 {
@@ -419,9 +486,12 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 	pmu->pmu.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT;
 
-	pmu->poll_period = ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
-							  pmu->counter_width,
-							  pmu->desc->max_rate));
+	/* An overflow interrupt makes polling unnecessary. */
+	if (!pmu->irq)
+		pmu->poll_period =
+			ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
+						       pmu->counter_width,
+						       pmu->desc->max_rate));
 	nvu_hrtimer_setup(&pmu->poll_timer, nvu_poll, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL_PINNED);
 }

@@ -3,8 +3,11 @@
 #ifndef NVU_INTERNAL_H
 #define NVU_INTERNAL_H
 
+#include <linux/interrupt.h>
+
 struct nvu_pmu;
 
 void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu);
+irqreturn_t nvu_pmu_irq(int irq, void *data);
 
 #endif /* NVU_INTERNAL_H */

@@ -14,8 +14,10 @@
 #include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
+#include <linux/irq_work.h>
 #include <linux/platform_device.h>
 #include <linux/property.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
 
 #include "nv_uncore.h"
@@ -73,6 +75,7 @@ struct nvu_emu_dev;
  * @write: register write, under the device lock
  * @inject: count a batch of transactions, under the device lock
  * @tick: advance the clock by some cycles, under the device lock
+ * @irq_level: optional; the overflow interrupt line's level, under the lock
  */
 struct nvu_emu_type {
 	const char *kind;
@@ -89,6 +92,7 @@ struct nvu_emu_type {
 		      unsigned int size);
 	void (*inject)(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t);
 	void (*tick)(struct nvu_emu_dev *dev, u64 cycles);
+	bool (*irq_level)(struct nvu_emu_dev *dev);
 };
 
 struct nvu_emu_dev {
@@ -108,6 +112,11 @@ struct nvu_emu_dev {
 	unsigned int nr_rates;
 	u64 rate_last_ns;
 	struct dentry *dir;
+	int irq;		/* overflow interrupt, 0 if none */
+	unsigned int irq_cpu;	/* where the line is routed */
+	bool irq_asserted;
+	struct irq_work irq_work;
+	call_single_data_t irq_csd;
 	void *state;
 };
 
@@ -121,9 +130,16 @@ static inline bool nvu_emu_add(u64 *cntr, u64 amount, unsigned int width)
 	return amount > mask - old;
 }
 
+int nvu_emu_irq_init(void);
+void nvu_emu_irq_exit(void);
+int nvu_emu_irq_alloc(struct nvu_emu_dev *dev, unsigned int hwirq);
+void nvu_emu_irq_free(struct nvu_emu_dev *dev);
+void nvu_emu_irq_level(struct nvu_emu_dev *dev, bool level);
+
 extern const struct nvu_emu_type nvu_emu_ucf;
 extern const struct nvu_emu_type nvu_emu_cmem;
 extern unsigned int nvu_emu_ucf_counters, nvu_emu_ucf_width;
+extern bool nvu_emu_ucf_irq, nvu_emu_ucf_atomic64;
 extern unsigned int nvu_emu_cmem_width;
 
 #endif /* NVU_EMU_H */

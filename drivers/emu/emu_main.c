@@ -36,6 +36,15 @@ unsigned int nvu_emu_ucf_width = 64;
 module_param_named(ucf_width, nvu_emu_ucf_width, uint, 0444);
 MODULE_PARM_DESC(ucf_width, "UCF counter width in bits [U] (1-64)");
 
+bool nvu_emu_ucf_irq;
+module_param_named(ucf_irq, nvu_emu_ucf_irq, bool, 0444);
+MODULE_PARM_DESC(ucf_irq, "give UCF an overflow interrupt (an APMT GSIV) [U]");
+
+bool nvu_emu_ucf_atomic64 = true;
+module_param_named(ucf_atomic64, nvu_emu_ucf_atomic64, bool, 0444);
+MODULE_PARM_DESC(ucf_atomic64,
+		 "APMT flag: 64-bit UCF counter access is single-copy atomic [U]");
+
 unsigned int nvu_emu_cmem_width = 64;
 module_param_named(cmem_width, nvu_emu_cmem_width, uint, 0444);
 MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
@@ -43,7 +52,7 @@ MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
 /* Each device gets one window this large. */
 #define EMU_WINDOW_SIZE		SZ_64K
 /* Background traffic is injected this often. */
-#define EMU_RATE_TICK_NS	(10 * NSEC_PER_MSEC)
+#define EMU_RATE_TICK_NS	NSEC_PER_MSEC
 /* At most this many transactions per second per rate line. */
 #define EMU_RATE_MAX		1000000000ULL
 /* Longest inject line. */
@@ -55,6 +64,13 @@ static struct dentry *emu_root;
 /* ------------------------------------------------------------------------
  * Time and register access
  */
+
+/* Re-evaluate the overflow interrupt line after a change. */
+static void emu_irq_update(struct nvu_emu_dev *dev)
+{
+	if (dev->irq && dev->type->irq_level)
+		nvu_emu_irq_level(dev, dev->type->irq_level(dev));
+}
 
 /* Turn the time since the last access into cycles. */
 static void emu_clock(struct nvu_emu_dev *dev)
@@ -84,6 +100,7 @@ static u64 emu_read(void *ctx, u32 off, unsigned int size)
 	emu_clock(dev);
 	dev->nr_reads++;
 	val = dev->type->read(dev, off, size);
+	emu_irq_update(dev);
 	spin_unlock_irqrestore(&dev->lock, flags);
 	return val;
 }
@@ -97,6 +114,7 @@ static void emu_write(void *ctx, u32 off, u64 val, unsigned int size)
 	emu_clock(dev);
 	dev->nr_writes++;
 	dev->type->write(dev, off, val, size);
+	emu_irq_update(dev);
 	spin_unlock_irqrestore(&dev->lock, flags);
 }
 
@@ -221,6 +239,7 @@ static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 	/* A line of only "cycles=" moves the clock and nothing else. */
 	if (t->set & ~BIT(EMU_CYCLES) && t->v[EMU_COUNT])
 		dev->type->inject(dev, t);
+	emu_irq_update(dev);
 }
 
 /* Parse and count one inject line; @line is modified. */
@@ -461,6 +480,7 @@ static void emu_dev_free(struct nvu_emu_dev *dev)
 	debugfs_remove_recursive(dev->dir);
 	if (dev->pdev)
 		platform_device_unregister(dev->pdev);
+	nvu_emu_irq_free(dev);
 	nvu_emu_window_del(&dev->win);
 	kfree(dev->state);
 	kfree(dev);
@@ -483,13 +503,14 @@ static int emu_set_driver_override(struct platform_device *pdev,
  * with the resources and properties firmware would give.
  */
 static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
-			  int socket, const struct property_entry *props)
+			  int socket, const struct property_entry *props,
+			  int irq_hw)
 {
 	static phys_addr_t next;
 	struct resource *res;
 	struct nvu_emu_dev *dev;
 	struct platform_device *pdev;
-	unsigned int i;
+	unsigned int i, nres;
 	int ret;
 
 	if (!next)
@@ -499,7 +520,7 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	if (!dev)
 		return -ENOMEM;
 	dev->state = kzalloc(type->state_size, GFP_KERNEL);
-	res = kcalloc(type->nr_res, sizeof(*res), GFP_KERNEL);
+	res = kcalloc(type->nr_res + 1, sizeof(*res), GFP_KERNEL);
 	if (!dev->state || !res) {
 		kfree(res);
 		kfree(dev->state);
@@ -529,6 +550,18 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 		res[i].end = res[i].start + type->res_size - 1;
 		res[i].flags = IORESOURCE_MEM;
 	}
+	nres = type->nr_res;
+	if (irq_hw >= 0) {
+		ret = nvu_emu_irq_alloc(dev, irq_hw);
+		if (ret < 0) {
+			kfree(res);
+			return ret;
+		}
+		res[nres].start = ret;
+		res[nres].end = ret;
+		res[nres].flags = IORESOURCE_IRQ;
+		nres++;
+	}
 
 	dev->dir = debugfs_create_dir(name, emu_root);
 	debugfs_create_file("inject", 0200, dev->dir, dev, &emu_inject_fops);
@@ -540,7 +573,7 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 		kfree(res);
 		return -ENOMEM;
 	}
-	ret = platform_device_add_resources(pdev, res, type->nr_res);
+	ret = platform_device_add_resources(pdev, res, nres);
 	kfree(res);
 	if (!ret && props)
 		ret = device_create_managed_software_node(&pdev->dev, props,
@@ -567,7 +600,8 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 static int emu_create_socket(int s)
 {
 	const struct property_entry ucf_props[] = {
-		PROPERTY_ENTRY_U32("apmt-flags", EMU_APMT_FLAG_ATOMIC),
+		PROPERTY_ENTRY_U32("apmt-flags",
+				   nvu_emu_ucf_atomic64 ? EMU_APMT_FLAG_ATOMIC : 0),
 		{ }
 	};
 	const struct property_entry cmem_props[] = {
@@ -579,11 +613,12 @@ static int emu_create_socket(int s)
 	int ret;
 
 	snprintf(name, sizeof(name), "nvidia_ucf_pmu_%d", s);
-	ret = emu_dev_create(&nvu_emu_ucf, name, s, ucf_props);
+	ret = emu_dev_create(&nvu_emu_ucf, name, s, ucf_props,
+			     nvu_emu_ucf_irq ? s : -1);
 	if (ret)
 		return ret;
 	snprintf(name, sizeof(name), "nvidia_cmem_latency_pmu_%d", s);
-	return emu_dev_create(&nvu_emu_cmem, name, s, cmem_props);
+	return emu_dev_create(&nvu_emu_cmem, name, s, cmem_props, -1);
 }
 
 static void emu_destroy_all(void)
@@ -608,12 +643,16 @@ static int __init nvu_emu_init(void)
 	    nvu_emu_cmem_width > 64)
 		return -EINVAL;
 
+	ret = nvu_emu_irq_init();
+	if (ret)
+		return ret;
 	emu_root = debugfs_create_dir("nvu_emu", NULL);
 	for (s = 0; s < sockets && !ret; s++)
 		ret = emu_create_socket(s);
 	if (ret) {
 		emu_destroy_all();
 		debugfs_remove_recursive(emu_root);
+		nvu_emu_irq_exit();
 	}
 	return ret;
 }
@@ -622,6 +661,7 @@ static void __exit nvu_emu_exit(void)
 {
 	emu_destroy_all();
 	debugfs_remove_recursive(emu_root);
+	nvu_emu_irq_exit();
 }
 
 module_init(nvu_emu_init);

@@ -5,7 +5,8 @@
  *
  * Single page: page-1 registers live in page 0.  Counter count and width are
  * unknown for real silicon [U]; they are the ucf_counters and ucf_width
- * module parameters.  No overflow interrupt is modelled [U].
+ * module parameters.  Whether real silicon has an overflow interrupt is
+ * unknown too [U]: ucf_irq gives the model one.
  */
 
 #include "emu.h"
@@ -239,6 +240,14 @@ static void emu_ucf_tick(struct nvu_emu_dev *dev, u64 cycles)
 	}
 }
 
+/* The line is asserted while an enabled interrupt's counter overflowed. */
+static bool emu_ucf_irq_level(struct nvu_emu_dev *dev)
+{
+	struct emu_ucf *u = dev->state;
+
+	return u->ovs & u->inten;
+}
+
 const struct nvu_emu_type nvu_emu_ucf = {
 	.kind = "ucf",
 	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_SRC) | BIT(EMU_DST) |
@@ -252,4 +261,5 @@ const struct nvu_emu_type nvu_emu_ucf = {
 	.write = emu_ucf_write,
 	.inject = emu_ucf_inject,
 	.tick = emu_ucf_tick,
+	.irq_level = emu_ucf_irq_level,
 };

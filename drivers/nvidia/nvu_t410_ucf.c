@@ -113,6 +113,8 @@ static void t410_ucf_start_counter(struct nvu_pmu *pmu,
 		nvu_write32(&ucf->page0, CSPMU_PMEVFILTR(phys),
 			    t410_ucf_filter(config1));
 	}
+	if (pmu->irq)
+		nvu_write32(&ucf->page0, CSPMU_PMINTENSET, BIT(phys));
 	nvu_write32(&ucf->page0, CSPMU_PMCNTENSET, BIT(phys));
 }
 
@@ -120,9 +122,27 @@ static void t410_ucf_stop_counter(struct nvu_pmu *pmu,
 				  struct perf_event *event)
 {
 	struct t410_ucf *ucf = nvu_pmu_priv(pmu);
+	u32 bit = BIT(t410_ucf_phys(pmu, event->hw.idx));
 
-	nvu_write32(&ucf->page0, CSPMU_PMCNTENCLR,
-		    BIT(t410_ucf_phys(pmu, event->hw.idx)));
+	nvu_write32(&ucf->page0, CSPMU_PMCNTENCLR, bit);
+	if (pmu->irq)
+		nvu_write32(&ucf->page0, CSPMU_PMINTENCLR, bit);
+}
+
+/* Overflowed counters, as logical indexes; clears their status. */
+static u64 t410_ucf_read_clear_overflow(struct nvu_pmu *pmu)
+{
+	struct t410_ucf *ucf = nvu_pmu_priv(pmu);
+	u32 ovs = nvu_read32(&ucf->page1, CSPMU_PMOVSCLR);
+	u64 ovf;
+
+	if (!ovs)
+		return 0;
+	nvu_write32(&ucf->page1, CSPMU_PMOVSCLR, ovs);
+	ovf = ovs & GENMASK(pmu->num_counters - 1, 0);
+	if (ovs & BIT(CSPMU_CYCLE_CNTR_IDX))
+		ovf |= BIT_ULL(nvu_cycle_idx(pmu));
+	return ovf;
 }
 
 static u64 t410_ucf_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -162,6 +182,7 @@ static const struct nvu_pmu_ops t410_ucf_ops = {
 	.stop_counter = t410_ucf_stop_counter,
 	.read_counter = t410_ucf_read_counter,
 	.write_counter = t410_ucf_write_counter,
+	.read_clear_overflow = t410_ucf_read_clear_overflow,
 };
 
 static struct attribute *t410_ucf_formats[] = {
@@ -329,7 +350,7 @@ static int t410_ucf_probe(struct platform_device *pdev)
 	u32 pmiidr, pmcfgr, flags, impl_id, n;
 	struct t410_ucf *ucf;
 	struct nvu_pmu *pmu;
-	int node, ret;
+	int node, irq, ret;
 
 	pmu = devm_nvu_pmu_alloc(dev, &t410_ucf_desc, sizeof(*ucf));
 	if (!pmu)
@@ -374,6 +395,16 @@ static int t410_ucf_probe(struct platform_device *pdev)
 	pmu->identifier = devm_kasprintf(dev, GFP_KERNEL, "%x", pmiidr);
 	if (!pmu->name || !pmu->identifier)
 		return -ENOMEM;
+
+	/* An APMT GSIV reports overflows; without one the core polls [U]. */
+	irq = platform_get_irq_optional(pdev, 0);
+	if (irq == -EPROBE_DEFER)
+		return irq;
+	if (irq > 0) {
+		ret = nvu_pmu_request_irq(pmu, irq);
+		if (ret)
+			return ret;
+	}
 
 	/* Start from a known state: counting off, every counter zero. */
 	nvu_write32(&ucf->page0, CSPMU_PMCR, CSPMU_PMCR_P | CSPMU_PMCR_C);

@@ -31,7 +31,8 @@ expect_eq "two cycle events in a group" "<not counted> <not supported>" "$(echo 
 
 # Multiplexing: 12 events share 7 counters under steady background traffic,
 # beside a pinned event that holds the 8th.  Every scaled count must be
-# within 5% of the pinned one.  (Traffic that arrives while perf has the PMU
+# within 10% of the pinned one (traffic arrives in 1 ms steps, rotation is
+# tick-driven: that is the estimate's own error).  (Traffic that arrives while perf has the PMU
 # disabled to rotate is lost for all of them alike, as on hardware; a driver
 # that lost counts while switched out, or scaled wrongly, is far outside.)
 echo "op=rd count=200000" >"$EMU/$pmu/rate"
@@ -46,13 +47,13 @@ expect_eq "events reported" 13 "$(wc -l </tmp/mux.csv)"
 IFS=, read -r ref unit name run pct rest </tmp/mux.csv
 expect_eq "pinned event ran" 100.00 "$pct"
 [ "$ref" -gt 100000 ] || fail "pinned event counted only $ref"
-lo=$((ref * 95 / 100)) hi=$((ref * 105 / 100))
+lo=$((ref * 90 / 100)) hi=$((ref * 110 / 100))
 tail -n +2 /tmp/mux.csv | while IFS=, read -r val unit name run pct rest; do
 	case $pct in 100.00) echo "FAIL: event was not multiplexed"; exit 1 ;; esac
 	if [ "$val" -lt $lo ] || [ "$val" -gt $hi ]; then
 		echo "FAIL: multiplexed count $val (ran $pct%) outside [$lo, $hi]"
 		exit 1
 	fi
-	echo "ok: multiplexed count $val (ran $pct%) within 5% of $ref"
+	echo "ok: multiplexed count $val (ran $pct%) within 10% of $ref"
 done || NVU_FAILED=1
 finish

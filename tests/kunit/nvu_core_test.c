@@ -120,6 +120,65 @@ static void nvu_test_validate_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(1, false, reqs, 0), 0);
 }
 
+/* A shared filter resource: one BDF value (config1 8-23, on with bit 24). */
+static int nvu_test_one_bdf(const struct nvu_pmu *pmu,
+			    const struct nvu_req *reqs, unsigned int n)
+{
+	u64 seen = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		u64 f = reqs[i].config[1] & GENMASK_ULL(24, 8);
+
+		if (!(f & BIT_ULL(24)))
+			continue;
+		if (seen && seen != f)
+			return -EINVAL;
+		seen = f;
+	}
+	return 0;
+}
+
+static const struct nvu_pmu_ops nvu_test_ops = {
+	.validate_group = nvu_test_one_bdf,
+};
+
+static const struct nvu_pmu_desc nvu_test_desc = {
+	.ops = &nvu_test_ops,
+};
+
+static void nvu_test_validate_shared(struct kunit *test)
+{
+	struct nvu_pmu *pmu = kunit_kzalloc(test, sizeof(*pmu), GFP_KERNEL);
+	struct nvu_req reqs[5] = {
+		{ .config = { 0x1, BIT_ULL(24) | 0x2781 << 8 } },
+		{ .config = { 0x2, BIT_ULL(24) | 0x2781 << 8 } },
+		{ .config = { 0x3, 0x1 } },
+		{ .config = { 0x4, 0 } },
+		{ .config = { 0x5, 0 } },
+	};
+
+	KUNIT_ASSERT_NOT_NULL(test, pmu);
+	pmu->desc = &nvu_test_desc;
+	pmu->num_counters = 4;
+	pmu->has_cycle_counter = true;
+
+	/* Same BDF twice, and events without one: fits. */
+	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 4), 0);
+	/* A second BDF value cannot share the one filter. */
+	reqs[1].config[1] = BIT_ULL(24) | 0x0180 << 8;
+	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 1), 0);
+	/* BDF value without its enable bit does not claim the filter. */
+	reqs[1].config[1] = 0x0180 << 8;
+	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 4), 0);
+	/* Filters fine, but five events for four counters. */
+	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 5), -EINVAL);
+	/* ... unless one is the cycle event. */
+	reqs[4].cycle = true;
+	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 5), 0);
+}
+
 static void nvu_test_pick_cpu(struct kunit *test)
 {
 	cpumask_t assoc, local, online;
@@ -160,6 +219,7 @@ static struct kunit_case nvu_core_cases[] = {
 	KUNIT_CASE(nvu_test_format_string),
 	KUNIT_CASE(nvu_test_unknown_bits),
 	KUNIT_CASE(nvu_test_validate_counters),
+	KUNIT_CASE(nvu_test_validate_shared),
 	KUNIT_CASE(nvu_test_pick_cpu),
 	{}
 };
