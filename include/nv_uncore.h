@@ -17,7 +17,6 @@
 #include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
-#include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
 #include <linux/sysfs.h>
@@ -235,8 +234,9 @@ struct nvu_pmu;
  * @stop_counter: optional; disable the counter of @event
  * @read_counter: return the current raw value of @event's counter
  * @write_counter: optional; set @event's counter to @val
- * @read_clear_overflow: with an overflow interrupt: return the counter
- *	indexes (BIT(idx)) that overflowed, and clear that status
+ * @read_clear_overflow: with an overflow interrupt: set the indexes of the
+ *	counters that overflowed in @ovf (zeroed, NVU_MAX_COUNTERS + 1 bits),
+ *	clear that status, and return whether any did
  */
 struct nvu_pmu_ops {
 	int (*event_init)(struct nvu_pmu *pmu, struct perf_event *event);
@@ -253,7 +253,7 @@ struct nvu_pmu_ops {
 	u64 (*read_counter)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
 			      u64 val);
-	u64 (*read_clear_overflow)(struct nvu_pmu *pmu);
+	bool (*read_clear_overflow)(struct nvu_pmu *pmu, unsigned long *ovf);
 };
 
 /*
@@ -344,7 +344,7 @@ struct nvu_pmu {
 	struct hrtimer poll_timer;
 	struct hlist_node cpuhp_node;
 	struct list_head list;
-	const struct attribute_group *attr_groups[5];
+	const struct attribute_group *attr_groups[4];
 	struct attribute_group format_group;
 	struct attribute_group events_group;
 	void *priv;
@@ -391,8 +391,5 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
 		      const struct nvu_req *reqs, unsigned int n);
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
-extern const char * const nvu_config_name[3];
-u64 nvu_event_config(const struct perf_event *event, unsigned int word);
-void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event);
 
 #endif /* NV_UNCORE_H */

@@ -132,18 +132,21 @@ EXPORT_SYMBOL_GPL(nvu_map_resource);
  *
  * Re-reads until the high half is stable.  The low half wraps at most once
  * per 2^32 events, so the loop ends after at most one retry in practice.
+ * (64-bit kernels only: that is what these PMUs come with.)
  */
 u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off)
 {
 	u32 hi, lo, hi2 = nvu_read32(r, off + 4);
+	unsigned int tries = 1000;
 
+	/* Bounded, so a broken block cannot hang the CPU; then low is fresh. */
 	do {
 		hi = hi2;
 		lo = nvu_read32(r, off);
 		hi2 = nvu_read32(r, off + 4);
-	} while (hi != hi2);
+	} while (hi != hi2 && --tries);
 
-	return (u64)hi << 32 | lo;
+	return (u64)hi2 << 32 | lo;
 }
 EXPORT_SYMBOL_GPL(nvu_read64_hilohi);
 
@@ -302,26 +305,37 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 }
 EXPORT_SYMBOL_GPL(nvu_pick_cpu);
 
-/* Runs under the CPU hotplug lock; before registration only records. */
+/*
+ * Runs under the CPU hotplug lock; while the PMU is not registered with
+ * perf it only records the owner.  The overflow interrupt is held off while
+ * the context moves, so its handler never runs beside the new owner.
+ */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
-	if (pmu->registered && pmu->cpu < nr_cpu_ids)
+	if (pmu->irq)
+		disable_irq(pmu->irq);
+	if (pmu->registered && pmu->cpu < nr_cpu_ids && cpu < nr_cpu_ids)
 		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
 	pmu->cpu = cpu;
-	/* The overflow interrupt follows the owner. */
-	if (pmu->irq && cpu < nr_cpu_ids)
-		irq_set_affinity(pmu->irq, cpumask_of(cpu));
+	if (pmu->irq) {
+		if (cpu < nr_cpu_ids)
+			irq_set_affinity(pmu->irq, cpumask_of(cpu));
+		enable_irq(pmu->irq);
+	}
 }
 
 static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct nvu_pmu *pmu = hlist_entry_safe(node, struct nvu_pmu,
 					       cpuhp_node);
-	unsigned int best = nvu_pick_cpu(&pmu->associated_cpus,
-					 &pmu->local_cpus, cpu_online_mask, -1);
+	int owner = pmu->cpu;
 
-	/* Move back home when a better CPU than the current owner returns. */
-	if (best == cpu && best != pmu->cpu)
+	/* An owner that is associated and local stays; else a better one? */
+	if (owner < nr_cpu_ids && cpumask_test_cpu(owner, &pmu->associated_cpus) &&
+	    cpumask_test_cpu(owner, &pmu->local_cpus))
+		return 0;
+	if (nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
+			 cpu_online_mask, -1) == cpu)
 		nvu_migrate(pmu, cpu);
 	return 0;
 }
@@ -394,14 +408,22 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  * @pmu: from devm_nvu_pmu_alloc(), not yet registered
  * @irq: the interrupt
  *
- * The IP module must provide &nvu_pmu_ops.read_clear_overflow.  The
- * interrupt is kept on the owner CPU.  Device-managed.
+ * Call before devm_nvu_pmu_register().  The IP module must provide
+ * &nvu_pmu_ops.read_clear_overflow and write_counter, and its counters must
+ * keep their counts over a disable.  The interrupt is kept on the owner
+ * CPU.  Device-managed.
  */
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 {
+	const struct nvu_pmu_desc *desc = pmu->desc;
 	int ret;
 
-	if (!pmu->desc->ops->read_clear_overflow)
+	/*
+	 * The handler restarts counters at half range: it needs per-counter
+	 * hardware that keeps its counts over a disable.
+	 */
+	if (WARN_ON(!desc->ops->read_clear_overflow || !desc->ops->write_counter ||
+		    desc->flags & NVU_CLEAR_ON_DISABLE || pmu->registered))
 		return -EINVAL;
 	ret = devm_request_irq(pmu->dev, irq, nvu_pmu_irq,
 			       IRQF_NOBALANCING | IRQF_NO_THREAD,
@@ -425,6 +447,10 @@ static void nvu_unregister(void *data)
 {
 	struct nvu_pmu *pmu = data;
 
+	/* From here on hotplug must not touch perf's context any more. */
+	cpus_read_lock();
+	pmu->registered = false;
+	cpus_read_unlock();
 	mutex_lock(&nvu_pmus_lock);
 	list_del(&pmu->list);
 	mutex_unlock(&nvu_pmus_lock);
@@ -517,6 +543,13 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	pmu->attr_groups[1] = &pmu->format_group;
 	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
 
+	if (!pmu->irq && pmu->counter_width < 64 &&
+	    nvu_poll_period_ns(pmu->wrap_width ?: pmu->counter_width,
+			       desc->max_rate) < 100 * NSEC_PER_USEC)
+		return dev_err_probe(dev, -EINVAL,
+				     "%u-bit counters wrap too fast to poll\n",
+				     pmu->wrap_width ?: pmu->counter_width);
+
 	pmu->pmu.module = owner;
 	pmu->pmu.attr_groups = pmu->attr_groups;
 #ifdef NVU_HAVE_PMU_PARENT
@@ -532,32 +565,22 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (ret)
 		return ret;
 
+	/* No CPU may come or go between choosing the owner and registering. */
 	cpus_read_lock();
 	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
 				cpu_online_mask, -1);
-	cpus_read_unlock();
-
+	if (pmu->irq && pmu->cpu < nr_cpu_ids)
+		irq_set_affinity(pmu->irq, cpumask_of(pmu->cpu));
 	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
+	pmu->registered = !ret;
+	cpus_read_unlock();
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register PMU %s\n",
 				     pmu->name);
 	mutex_lock(&nvu_pmus_lock);
 	list_add_tail(&pmu->list, &nvu_pmus);
 	mutex_unlock(&nvu_pmus_lock);
-	ret = devm_add_action_or_reset(dev, nvu_unregister, pmu);
-	if (ret)
-		return ret;
-
-	/* From now on hotplug migrates the perf context too. */
-	cpus_read_lock();
-	pmu->registered = true;
-	if (!cpu_online(pmu->cpu))
-		pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus,
-					&pmu->local_cpus, cpu_online_mask, -1);
-	if (pmu->irq && pmu->cpu < nr_cpu_ids)
-		irq_set_affinity(pmu->irq, cpumask_of(pmu->cpu));
-	cpus_read_unlock();
-	return 0;
+	return devm_add_action_or_reset(dev, nvu_unregister, pmu);
 }
 EXPORT_SYMBOL_GPL(__devm_nvu_pmu_register);
 

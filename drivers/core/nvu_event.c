@@ -37,8 +37,9 @@ EXPORT_SYMBOL_GPL(nvu_delta);
  * @width: counter width in bits
  * @max_rate: fastest rate at which it can count, per second
  *
- * Returns the time to count half the range at @max_rate, at most 60 s and
- * at least 1 ms, or 0 when the counter cannot wrap in any practical time.
+ * Returns the time to count half the range at @max_rate, at most 60 s, or
+ * 0 when the counter cannot wrap in any practical time.  Registration
+ * refuses counters that would need polling more often than every 100 us.
  */
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 {
@@ -47,19 +48,14 @@ u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 	if (width >= 64 || !max_rate)
 		return 0;
 	ns = mul_u64_u64_div_u64(BIT_ULL(width - 1), NSEC_PER_SEC, max_rate);
-	return clamp_t(u64, ns, NSEC_PER_MSEC, 60 * NSEC_PER_SEC);
+	return min_t(u64, ns, 60 * NSEC_PER_SEC);
 }
 EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
 
 const char * const nvu_config_name[3] = { "config", "config1", "config2" };
-EXPORT_SYMBOL_GPL(nvu_config_name);
 
-/**
- * nvu_event_config() - one config word of an event
- * @event: the event
- * @word: 0 for config, 1 for config1, 2 for config2
- */
-u64 nvu_event_config(const struct perf_event *event, unsigned int word)
+/* Config word @word (0: config, 1: config1, 2: config2) of @event. */
+static u64 nvu_event_config(const struct perf_event *event, unsigned int word)
 {
 	switch (word) {
 	case 0:
@@ -70,7 +66,6 @@ u64 nvu_event_config(const struct perf_event *event, unsigned int word)
 		return event->attr.config2;
 	}
 }
-EXPORT_SYMBOL_GPL(nvu_event_config);
 
 /**
  * nvu_config_unknown_bits() - bits of a config word no format defines
@@ -119,15 +114,11 @@ int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
 }
 EXPORT_SYMBOL_GPL(nvu_validate_reqs);
 
-/**
- * nvu_event_update() - fold the hardware count into an event
- * @pmu: the event's PMU
- * @event: an event with a counter
- *
- * The compare-and-exchange makes a concurrent update (poll timer against
- * pmu->read) count each event once.
+/*
+ * Fold the hardware count into @event.  The compare-and-exchange makes a
+ * concurrent update (poll timer against pmu->read) count each event once.
  */
-void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
+static void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	u64 prev, now;
@@ -139,7 +130,15 @@ void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
 
 	local64_add(nvu_delta(prev, now, pmu->counter_width), &event->count);
 }
-EXPORT_SYMBOL_GPL(nvu_event_update);
+
+/*
+ * Whether the hardware holds counts not yet folded: a PMU that clears on
+ * disable was folded by pmu_disable and counts nothing until enabled.
+ */
+static bool nvu_hw_live(const struct nvu_pmu *pmu)
+{
+	return pmu->hw_running || !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE);
+}
 
 static bool nvu_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
@@ -212,12 +211,13 @@ static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 	if (!ret)
 		ret = nvu_collect_req(pmu, event, reqs, &n, max);
-	if (ret)
+	if (ret) {
 		dev_dbg(pmu->dev, "group mixes PMUs or has too many events\n");
-	if (!ret)
+	} else {
 		ret = nvu_validate(pmu, reqs, n);
-	if (ret)
-		dev_dbg(pmu->dev, "group of %u events does not fit\n", n);
+		if (ret)
+			dev_dbg(pmu->dev, "group of %u events does not fit\n", n);
+	}
 	kfree(reqs);
 	return ret;
 }
@@ -345,8 +345,7 @@ static void nvu_stop(struct perf_event *event, int flags)
 		return;
 	if (ops->stop_counter)
 		ops->stop_counter(pmu, event);
-	/* A cleared PMU was folded by pmu_disable: nothing new to read. */
-	if (pmu->hw_running || !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+	if (nvu_hw_live(pmu))
 		nvu_event_update(pmu, event);
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
@@ -394,7 +393,7 @@ static int nvu_add(struct perf_event *event, int flags)
 		nvu_start(event, PERF_EF_RELOAD);
 	if (first && pmu->poll_period)
 		hrtimer_start(&pmu->poll_timer, pmu->poll_period,
-			      HRTIMER_MODE_REL_PINNED);
+			      HRTIMER_MODE_REL_PINNED_HARD);
 	return 0;
 }
 
@@ -418,9 +417,7 @@ static void nvu_read(struct perf_event *event)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 
-	if (event->hw.state & PERF_HES_STOPPED)
-		return;
-	if (pmu->hw_running || !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+	if (!(event->hw.state & PERF_HES_STOPPED) && nvu_hw_live(pmu))
 		nvu_event_update(pmu, event);
 }
 
@@ -438,37 +435,33 @@ static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 /*
  * Overflow interrupt: fold every counter that wrapped and restart it at
  * half range, with the PMU stopped meanwhile so nothing counts unseen.
+ * Runs in hard interrupt context on the owner CPU, like the callbacks.
  */
 irqreturn_t nvu_pmu_irq(int irq, void *data)
 {
 	struct nvu_pmu *pmu = data;
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	DECLARE_BITMAP(ovf, NVU_MAX_COUNTERS + 1) = { };
 	bool running = pmu->hw_running;
-	unsigned long flags;
 	unsigned int idx;
-	u64 ovf;
 
-	/* Perf callbacks run with interrupts off on the owner CPU. */
-	local_irq_save(flags);
-	ovf = ops->read_clear_overflow(pmu);
-	if (ovf && running)
+	if (!ops->read_clear_overflow(pmu, ovf))
+		return IRQ_NONE;
+	if (running)
 		ops->disable(pmu);
-	for_each_set_bit(idx, (unsigned long *)&ovf, NVU_MAX_COUNTERS + 1) {
+	for_each_set_bit(idx, ovf, NVU_MAX_COUNTERS + 1) {
 		struct perf_event *event = pmu->events[idx];
 
 		if (!test_bit(idx, pmu->used) ||
 		    event->hw.state & PERF_HES_STOPPED)
 			continue;
 		nvu_event_update(pmu, event);
-		if (ops->write_counter) {
-			ops->write_counter(pmu, event, nvu_start_value(pmu));
-			local64_set(&event->hw.prev_count, nvu_start_value(pmu));
-		}
+		ops->write_counter(pmu, event, nvu_start_value(pmu));
+		local64_set(&event->hw.prev_count, nvu_start_value(pmu));
 	}
-	if (ovf && running)
+	if (running)
 		ops->enable(pmu);
-	local_irq_restore(flags);
-	return ovf ? IRQ_HANDLED : IRQ_NONE;
+	return IRQ_HANDLED;
 }
 
 /* Fill the perf callbacks and the poll timer of @pmu (core-private). */
@@ -492,6 +485,7 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 			ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
 						       pmu->counter_width,
 						       pmu->desc->max_rate));
+	/* Hard: it must not be preempted by the callbacks (PREEMPT_RT). */
 	nvu_hrtimer_setup(&pmu->poll_timer, nvu_poll, CLOCK_MONOTONIC,
-			  HRTIMER_MODE_REL_PINNED);
+			  HRTIMER_MODE_REL_PINNED_HARD);
 }

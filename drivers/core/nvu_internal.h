@@ -7,6 +7,8 @@
 
 struct nvu_pmu;
 
+extern const char * const nvu_config_name[3];
+
 void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu);
 irqreturn_t nvu_pmu_irq(int irq, void *data);
 

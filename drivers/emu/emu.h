@@ -102,7 +102,8 @@ struct nvu_emu_dev {
 	int socket;
 	struct nvu_emu_window win;
 	struct platform_device *pdev;
-	spinlock_t lock;	/* registers and counters vs. injection */
+	/* Registers and counters vs. injection; taken inside perf's raw locks. */
+	raw_spinlock_t lock;
 	u64 nr_reads, nr_writes;
 	u64 clock_ns;		/* model time already turned into cycles */
 	u64 clock_frac;		/* sub-cycle remainder, in kHz*ns */

@@ -56,12 +56,24 @@ static const struct irq_domain_ops emu_irq_ops = {
 	.map = emu_irq_map,
 };
 
-/* On the target CPU, in hard interrupt context: the handler runs. */
+/*
+ * On the target CPU, in hard interrupt context: the handler runs.  A level
+ * line still asserted afterwards (a new overflow raced with the handler's
+ * clear) interrupts again, as it would on hardware.
+ */
 static void emu_irq_deliver(void *data)
 {
 	struct nvu_emu_dev *dev = data;
+	unsigned long flags;
+	bool again;
 
 	generic_handle_irq_safe(dev->irq);
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	again = dev->type->irq_level(dev);
+	dev->irq_asserted = again;
+	if (again)
+		irq_work_queue(&dev->irq_work);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 }
 
 /* Out of the model's lock: send the interrupt where it is routed. */

@@ -96,12 +96,12 @@ static u64 emu_read(void *ctx, u32 off, unsigned int size)
 	unsigned long flags;
 	u64 val;
 
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	emu_clock(dev);
 	dev->nr_reads++;
 	val = dev->type->read(dev, off, size);
 	emu_irq_update(dev);
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return val;
 }
 
@@ -110,12 +110,12 @@ static void emu_write(void *ctx, u32 off, u64 val, unsigned int size)
 	struct nvu_emu_dev *dev = ctx;
 	unsigned long flags;
 
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	emu_clock(dev);
 	dev->nr_writes++;
 	dev->type->write(dev, off, val, size);
 	emu_irq_update(dev);
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 }
 
 static const struct nvu_emu_ops emu_ops = {
@@ -252,9 +252,9 @@ static int emu_inject_line(struct nvu_emu_dev *dev, char *line)
 	ret = emu_parse(dev->type, line, &t);
 	if (ret)
 		return ret;
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	emu_apply(dev, &t);
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return 0;
 }
 
@@ -318,14 +318,14 @@ int nvu_emu_access(const char *name, u64 *reads, u64 *writes, bool reset)
 	list_for_each_entry(dev, &emu_devs, list) {
 		if (strcmp(dev->name, name))
 			continue;
-		spin_lock_irqsave(&dev->lock, flags);
+		raw_spin_lock_irqsave(&dev->lock, flags);
 		*reads = dev->nr_reads;
 		*writes = dev->nr_writes;
 		if (reset) {
 			dev->nr_reads = 0;
 			dev->nr_writes = 0;
 		}
-		spin_unlock_irqrestore(&dev->lock, flags);
+		raw_spin_unlock_irqrestore(&dev->lock, flags);
 		return 0;
 	}
 	return -ENODEV;
@@ -351,7 +351,7 @@ static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
 	unsigned long flags;
 	unsigned int i;
 
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	for (i = 0; i < dev->nr_rates; i++) {
 		struct nvu_emu_txn t = dev->rate[i];
 
@@ -363,7 +363,7 @@ static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
 			emu_apply(dev, &t);
 	}
 	dev->rate_last_ns = now;
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 
 	hrtimer_forward_now(timer, ns_to_ktime(EMU_RATE_TICK_NS));
 	return HRTIMER_RESTART;
@@ -409,12 +409,12 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 		return ret;
 
 	hrtimer_cancel(&dev->rate_timer);
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	memcpy(dev->rate, t, n * sizeof(t[0]));
 	memset(dev->rate_frac, 0, sizeof(dev->rate_frac));
 	dev->nr_rates = n;
 	dev->rate_last_ns = ktime_get_ns();
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	if (n)
 		hrtimer_start(&dev->rate_timer, ns_to_ktime(EMU_RATE_TICK_NS),
 			      HRTIMER_MODE_REL);
@@ -435,10 +435,10 @@ static int emu_access_show(struct seq_file *m, void *v)
 	unsigned long flags;
 	u64 r, w;
 
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	r = dev->nr_reads;
 	w = dev->nr_writes;
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	seq_printf(m, "reads %llu\nwrites %llu\n", r, w);
 	return 0;
 }
@@ -454,10 +454,10 @@ static ssize_t emu_access_write(struct file *file, const char __user *ubuf,
 	struct nvu_emu_dev *dev = ((struct seq_file *)file->private_data)->private;
 	unsigned long flags;
 
-	spin_lock_irqsave(&dev->lock, flags);
+	raw_spin_lock_irqsave(&dev->lock, flags);
 	dev->nr_reads = 0;
 	dev->nr_writes = 0;
-	spin_unlock_irqrestore(&dev->lock, flags);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return len;
 }
 
@@ -530,7 +530,7 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	strscpy(dev->name, name, sizeof(dev->name));
 	dev->type = type;
 	dev->socket = socket;
-	spin_lock_init(&dev->lock);
+	raw_spin_lock_init(&dev->lock);
 	nvu_hrtimer_setup(&dev->rate_timer, emu_rate_tick, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL);
 	dev->clock_ns = ktime_get_ns();

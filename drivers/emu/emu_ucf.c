@@ -12,9 +12,13 @@
 #include "emu.h"
 #include "nvu_t410_regs.h"
 
+/* What a non-atomic 64-bit counter read returns in the model. */
+#define EMU_UCF_TORN	0xdeadbeefdeadbeefULL
+
 struct emu_ucf {
 	unsigned int nctr;	/* event counters, cycle counter excluded */
 	unsigned int width;
+	bool atomic64;		/* the APMT flag the model advertises */
 	u32 pmcr, cnten, inten, ovs;
 	u32 evtyper[32];	/* [31] is PMCCFILTR */
 	u32 filtr[32];
@@ -28,6 +32,7 @@ static void emu_ucf_init(struct nvu_emu_dev *dev)
 
 	u->nctr = nvu_emu_ucf_counters;
 	u->width = nvu_emu_ucf_width;
+	u->atomic64 = nvu_emu_ucf_atomic64;
 }
 
 static bool emu_ucf_wide(const struct emu_ucf *u)
@@ -52,6 +57,12 @@ static u64 emu_ucf_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
 		/* A 32-bit access to the high half of a 64-bit counter. */
 		if (stride == 8 && size == 4)
 			return off % 8 ? v >> 32 : (u32)v;
+		/*
+		 * Without the APMT atomic flag a 64-bit access is not
+		 * single-copy atomic: model it as returning garbage.
+		 */
+		if (size == 8 && !u->atomic64)
+			return EMU_UCF_TORN;
 		return v;
 	}
 	if (off >= CSPMU_PMEVTYPER(0) && off <= CSPMU_PMCCFILTR)

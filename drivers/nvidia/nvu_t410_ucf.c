@@ -130,19 +130,22 @@ static void t410_ucf_stop_counter(struct nvu_pmu *pmu,
 }
 
 /* Overflowed counters, as logical indexes; clears their status. */
-static u64 t410_ucf_read_clear_overflow(struct nvu_pmu *pmu)
+static bool t410_ucf_read_clear_overflow(struct nvu_pmu *pmu,
+					 unsigned long *ovf)
 {
 	struct t410_ucf *ucf = nvu_pmu_priv(pmu);
 	u32 ovs = nvu_read32(&ucf->page1, CSPMU_PMOVSCLR);
-	u64 ovf;
+	unsigned int idx;
 
 	if (!ovs)
-		return 0;
+		return false;
 	nvu_write32(&ucf->page1, CSPMU_PMOVSCLR, ovs);
-	ovf = ovs & GENMASK(pmu->num_counters - 1, 0);
+	for (idx = 0; idx < pmu->num_counters; idx++)
+		if (ovs & BIT(idx))
+			__set_bit(idx, ovf);
 	if (ovs & BIT(CSPMU_CYCLE_CNTR_IDX))
-		ovf |= BIT_ULL(nvu_cycle_idx(pmu));
-	return ovf;
+		__set_bit(nvu_cycle_idx(pmu), ovf);
+	return true;
 }
 
 static u64 t410_ucf_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -301,26 +304,32 @@ static void t410_ucf_apmt_cpus(const struct acpi_apmt_node *node,
 #endif
 
 /*
- * Socket = NUMA node, as upstream: on hardware the node of the first CPU
- * the APMT affinity names, on the model the device's node.  Returns
- * NUMA_NO_NODE if neither tells.
+ * The CPUs the PMU belongs to and its socket (= NUMA node, as upstream).
+ * On hardware: the CPUs the APMT affinity names, and the node of the first.
+ * On the model: the device's node and its CPUs.
  */
-static int t410_ucf_node(struct device *dev)
+static int t410_ucf_cpus(struct nvu_pmu *pmu, int *socket)
 {
+	struct device *dev = pmu->dev;
 #ifdef CONFIG_ACPI_APMT
 	const struct acpi_apmt_node *node = t410_ucf_apmt_node(dev);
-	cpumask_var_t cpus;
-	int nid = NUMA_NO_NODE;
 
-	if (node && zalloc_cpumask_var(&cpus, GFP_KERNEL)) {
-		t410_ucf_apmt_cpus(node, cpus);
-		if (!cpumask_empty(cpus))
-			nid = cpu_to_node(cpumask_first(cpus));
-		free_cpumask_var(cpus);
-		return nid;
+	if (node) {
+		t410_ucf_apmt_cpus(node, &pmu->associated_cpus);
+		if (cpumask_empty(&pmu->associated_cpus))
+			return dev_err_probe(dev, -ENODEV,
+					     "APMT affinity %u names no CPU\n",
+					     node->proc_affinity);
+		*socket = cpu_to_node(cpumask_first(&pmu->associated_cpus));
+		cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
+		return 0;
 	}
 #endif
-	return dev_to_node(dev);
+	*socket = dev_to_node(dev);
+	if (*socket == NUMA_NO_NODE)
+		return dev_err_probe(dev, -ENODEV, "no NUMA node: socket unknown\n");
+	nvu_pmu_set_node(pmu, *socket);
+	return 0;
 }
 
 /* PMIIDR, rebuilt from the peripheral ID registers when it reads as 0. */
@@ -385,29 +394,33 @@ static int t410_ucf_probe(struct platform_device *pdev)
 	ucf->wide = pmu->counter_width > 32;
 	ucf->atomic64 = flags & T410_APMT_FLAG_ATOMIC;
 
-	node = t410_ucf_node(dev);
-	if (node == NUMA_NO_NODE)
-		return dev_err_probe(dev, -ENODEV,
-				     "APMT affinity names no CPU: socket unknown\n");
-	nvu_pmu_set_node(pmu, node);
+	ret = t410_ucf_cpus(pmu, &node);
+	if (ret)
+		return ret;
 
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_ucf_pmu_%d", node);
 	pmu->identifier = devm_kasprintf(dev, GFP_KERNEL, "%x", pmiidr);
 	if (!pmu->name || !pmu->identifier)
 		return -ENOMEM;
 
+	/*
+	 * Start from a known state whatever firmware left: counting off,
+	 * counters and interrupts disabled, status clear, every counter zero.
+	 */
+	nvu_write32(&ucf->page0, CSPMU_PMCR, CSPMU_PMCR_P | CSPMU_PMCR_C);
+	nvu_write32(&ucf->page0, CSPMU_PMCNTENCLR, U32_MAX);
+	nvu_write32(&ucf->page0, CSPMU_PMINTENCLR, U32_MAX);
+	nvu_write32(&ucf->page1, CSPMU_PMOVSCLR, U32_MAX);
+
 	/* An APMT GSIV reports overflows; without one the core polls [U]. */
 	irq = platform_get_irq_optional(pdev, 0);
-	if (irq == -EPROBE_DEFER)
-		return irq;
 	if (irq > 0) {
 		ret = nvu_pmu_request_irq(pmu, irq);
 		if (ret)
 			return ret;
+	} else if (irq != -ENXIO) {
+		return dev_err_probe(dev, irq, "bad overflow interrupt\n");
 	}
-
-	/* Start from a known state: counting off, every counter zero. */
-	nvu_write32(&ucf->page0, CSPMU_PMCR, CSPMU_PMCR_P | CSPMU_PMCR_C);
 
 	return devm_nvu_pmu_register(pmu);
 }

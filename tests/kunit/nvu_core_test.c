@@ -49,9 +49,8 @@ static void nvu_test_poll_period(struct kunit *test)
 	/* 32 bits at 1e9/s: half range (2^31) takes 2.147483648 s. */
 	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(32, 1000000000ULL),
 			2147483648ULL);
-	/* Clamped to 1 ms and 60 s. */
-	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(16, 1000000000ULL),
-			(u64)NSEC_PER_MSEC);
+	/* Never lengthened beyond half range; capped at 60 s. */
+	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(16, 1000000000ULL), 32768ULL);
 	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(48, 1000000ULL),
 			60ULL * NSEC_PER_SEC);
 }
