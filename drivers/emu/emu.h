@@ -140,7 +140,7 @@ void nvu_emu_irq_level(struct nvu_emu_dev *dev, bool level);
 extern const struct nvu_emu_type nvu_emu_ucf;
 extern const struct nvu_emu_type nvu_emu_cmem;
 extern unsigned int nvu_emu_ucf_counters, nvu_emu_ucf_width;
-extern bool nvu_emu_ucf_irq, nvu_emu_ucf_atomic64;
+extern bool nvu_emu_ucf_irq, nvu_emu_ucf_atomic64, nvu_emu_ucf_pmiidr_zero;
 extern unsigned int nvu_emu_cmem_width;
 
 #endif /* NVU_EMU_H */

@@ -45,6 +45,14 @@ module_param_named(ucf_atomic64, nvu_emu_ucf_atomic64, bool, 0444);
 MODULE_PARM_DESC(ucf_atomic64,
 		 "APMT flag: 64-bit UCF counter access is single-copy atomic [U]");
 
+bool nvu_emu_ucf_pmiidr_zero;
+module_param_named(ucf_pmiidr_zero, nvu_emu_ucf_pmiidr_zero, bool, 0444);
+MODULE_PARM_DESC(ucf_pmiidr_zero, "UCF PMIIDR reads 0: identity from PMPIDR0-4");
+
+static unsigned int ucf_impl_id;
+module_param(ucf_impl_id, uint, 0444);
+MODULE_PARM_DESC(ucf_impl_id, "APMT implementation ID for UCF (0: none)");
+
 unsigned int nvu_emu_cmem_width = 64;
 module_param_named(cmem_width, nvu_emu_cmem_width, uint, 0444);
 MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
@@ -602,6 +610,7 @@ static int emu_create_socket(int s)
 	const struct property_entry ucf_props[] = {
 		PROPERTY_ENTRY_U32("apmt-flags",
 				   nvu_emu_ucf_atomic64 ? EMU_APMT_FLAG_ATOMIC : 0),
+		PROPERTY_ENTRY_U32("apmt-impl-id", ucf_impl_id),
 		{ }
 	};
 	const struct property_entry cmem_props[] = {

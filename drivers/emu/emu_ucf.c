@@ -89,7 +89,20 @@ static u64 emu_ucf_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
 	case CSPMU_PMCR:
 		return u->pmcr & CSPMU_PMCR_E;
 	case CSPMU_PMIIDR:
-		return T410_PMIIDR_UCF;
+		/* Architecturally allowed: software then uses PMPIDR. */
+		return nvu_emu_ucf_pmiidr_zero ? 0 : T410_PMIIDR_UCF;
+	case CSPMU_PMPIDR0:
+		return FIELD_GET(CSPMU_PMIIDR_PRODUCTID, T410_PMIIDR_UCF) & 0xff;
+	case CSPMU_PMPIDR1:
+		return (FIELD_GET(CSPMU_PMIIDR_PRODUCTID, T410_PMIIDR_UCF) >> 8) |
+		       (FIELD_GET(CSPMU_PMIIDR_IMPLEMENTER, T410_PMIIDR_UCF) & 0xf) << 4;
+	case CSPMU_PMPIDR2:
+		return FIELD_GET(CSPMU_PMIIDR_VARIANT, T410_PMIIDR_UCF) << 4 |
+		       ((FIELD_GET(CSPMU_PMIIDR_IMPLEMENTER, T410_PMIIDR_UCF) >> 4) & 0x7);
+	case CSPMU_PMPIDR3:
+		return FIELD_GET(CSPMU_PMIIDR_REVISION, T410_PMIIDR_UCF) << 4;
+	case CSPMU_PMPIDR4:
+		return FIELD_GET(CSPMU_PMIIDR_IMPLEMENTER, T410_PMIIDR_UCF) >> 8;
 	default:
 		return 0;
 	}
