@@ -327,9 +327,9 @@ static void nvu_start(struct perf_event *event, int flags)
 	if (ops->write_counter) {
 		prev = nvu_start_value(pmu);
 		ops->write_counter(pmu, event, prev);
-	} else if (pmu->hw_running ||
-		 !(pmu->desc->flags & NVU_CLEAR_ON_DISABLE))
+	} else if (nvu_hw_live(pmu)) {
 		prev = ops->read_counter(pmu, event);
+	}
 	local64_set(&hwc->prev_count, prev);
 	if (ops->start_counter)
 		ops->start_counter(pmu, event);

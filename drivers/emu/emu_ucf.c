@@ -46,11 +46,26 @@ static void emu_ucf_count(struct emu_ucf *u, unsigned int n, u64 amount)
 		u->ovs |= BIT(n);
 }
 
+/* The per-counter type and filter registers: their storage, or NULL. */
+static u32 *emu_ucf_array_reg(struct emu_ucf *u, u32 off)
+{
+	if (off >= CSPMU_PMEVTYPER(0) && off <= CSPMU_PMCCFILTR)
+		return &u->evtyper[(off - CSPMU_PMEVTYPER(0)) / 4];
+	if (off >= CSPMU_PMEVFILT2R(0) && off < CSPMU_PMEVFILT2R(32))
+		return &u->filt2r[(off - CSPMU_PMEVFILT2R(0)) / 4];
+	if (off >= CSPMU_PMEVFILTR(0) && off < CSPMU_PMEVFILTR(32))
+		return &u->filtr[(off - CSPMU_PMEVFILTR(0)) / 4];
+	return NULL;
+}
+
 static u64 emu_ucf_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
 {
 	struct emu_ucf *u = dev->state;
 	unsigned int stride = emu_ucf_wide(u) ? 8 : 4;
+	u32 *reg = emu_ucf_array_reg(u, off);
 
+	if (reg)
+		return *reg;
 	if (off < 32 * stride) {
 		u64 v = u->cntr[off / stride];
 
@@ -65,12 +80,6 @@ static u64 emu_ucf_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
 			return EMU_UCF_TORN;
 		return v;
 	}
-	if (off >= CSPMU_PMEVTYPER(0) && off <= CSPMU_PMCCFILTR)
-		return u->evtyper[(off - CSPMU_PMEVTYPER(0)) / 4];
-	if (off >= CSPMU_PMEVFILT2R(0) && off < CSPMU_PMEVFILT2R(32))
-		return u->filt2r[(off - CSPMU_PMEVFILT2R(0)) / 4];
-	if (off >= CSPMU_PMEVFILTR(0) && off < CSPMU_PMEVFILTR(32))
-		return u->filtr[(off - CSPMU_PMEVFILTR(0)) / 4];
 
 	switch (off) {
 	case CSPMU_PMCNTENSET:
@@ -114,7 +123,12 @@ static void emu_ucf_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 	struct emu_ucf *u = dev->state;
 	unsigned int stride = emu_ucf_wide(u) ? 8 : 4;
 	u64 mask = u->width >= 64 ? U64_MAX : BIT_ULL(u->width) - 1;
+	u32 *reg = emu_ucf_array_reg(u, off);
 
+	if (reg) {
+		*reg = val;
+		return;
+	}
 	if (off < 32 * stride) {
 		u64 *c = &u->cntr[off / stride];
 
@@ -127,18 +141,6 @@ static void emu_ucf_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 			*c = val;
 		}
 		*c &= mask;
-		return;
-	}
-	if (off >= CSPMU_PMEVTYPER(0) && off <= CSPMU_PMCCFILTR) {
-		u->evtyper[(off - CSPMU_PMEVTYPER(0)) / 4] = val;
-		return;
-	}
-	if (off >= CSPMU_PMEVFILT2R(0) && off < CSPMU_PMEVFILT2R(32)) {
-		u->filt2r[(off - CSPMU_PMEVFILT2R(0)) / 4] = val;
-		return;
-	}
-	if (off >= CSPMU_PMEVFILTR(0) && off < CSPMU_PMEVFILTR(32)) {
-		u->filtr[(off - CSPMU_PMEVFILTR(0)) / 4] = val;
 		return;
 	}
 
