@@ -279,6 +279,8 @@ struct nvu_pmu_ops {
  *	the counter width it sets the overflow poll period
  * @intree_module: the in-tree driver that registers the same PMU names,
  *	named in the message when a name is already taken
+ * @extra_group: optional further sysfs attributes of the PMU device (their
+ *	show() finds the PMU with nvu_dev_to_pmu())
  */
 struct nvu_pmu_desc {
 	struct attribute **formats;
@@ -289,6 +291,7 @@ struct nvu_pmu_desc {
 	unsigned long flags;
 	u64 max_rate;
 	const char *intree_module;
+	const struct attribute_group *extra_group;
 };
 
 /**
@@ -344,7 +347,7 @@ struct nvu_pmu {
 	struct hrtimer poll_timer;
 	struct hlist_node cpuhp_node;
 	struct list_head list;
-	const struct attribute_group *attr_groups[4];
+	const struct attribute_group *attr_groups[5];
 	struct attribute_group format_group;
 	struct attribute_group events_group;
 	void *priv;
@@ -353,6 +356,12 @@ struct nvu_pmu {
 static inline struct nvu_pmu *to_nvu_pmu(struct pmu *pmu)
 {
 	return container_of(pmu, struct nvu_pmu, pmu);
+}
+
+/* The PMU behind a sysfs attribute's device (for &nvu_pmu_desc.extra_group). */
+static inline struct nvu_pmu *nvu_dev_to_pmu(struct device *dev)
+{
+	return to_nvu_pmu(dev_get_drvdata(dev));
 }
 
 static inline void *nvu_pmu_priv(const struct nvu_pmu *pmu)

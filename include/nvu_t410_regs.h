@@ -126,4 +126,119 @@
 #define T410_CMEM_RD_REQ		0x1
 #define T410_CMEM_RD_CUM_OUTS		0x2
 
+/* ---- PCIE (one PMU per root complex) ---- */
+
+/* config: event ID; bit 32 selects the cycle counter. */
+#define T410_PCIE_EVENT			GENMASK_ULL(32, 0)
+#define T410_PCIE_CYCLES		BIT_ULL(32)
+#define T410_PCIE_RD_BYTES		0x0
+#define T410_PCIE_WR_BYTES		0x1
+#define T410_PCIE_RD_REQ		0x2
+#define T410_PCIE_WR_REQ		0x3
+#define T410_PCIE_RD_CUM_OUTS		0x4
+/* config1 = PMEVFILTR: source root ports, or one requester BDF. */
+#define T410_PCIE_SRC_RP_MASK		GENMASK_ULL(7, 0)
+#define T410_PCIE_SRC_BDF		GENMASK_ULL(23, 8)
+#define T410_PCIE_SRC_BDF_EN		BIT_ULL(24)
+#define T410_PCIE_FILTR			GENMASK_ULL(24, 0)
+/* config2 = PMEVFILT2R: destination. */
+#define T410_PCIE_DST_LOC_CMEM		BIT_ULL(0)
+#define T410_PCIE_DST_LOC_GMEM		BIT_ULL(1)
+#define T410_PCIE_DST_LOC_PCIE_P2P	BIT_ULL(2)
+#define T410_PCIE_DST_LOC_PCIE_CXL	BIT_ULL(3)
+#define T410_PCIE_DST_REM		BIT_ULL(4)
+#define T410_PCIE_DST			GENMASK_ULL(4, 0)
+/* Root ports per root complex (at most; one mask bit each). */
+#define T410_PCIE_NR_RP			8
+
+/* ---- PCIE-TGT (one PMU per root complex) ---- */
+
+/* config: event type, destination root ports, address filter on. */
+#define T410_PCIE_TGT_EVENT		GENMASK_ULL(2, 0)
+#define T410_PCIE_TGT_DST_RP_MASK	GENMASK_ULL(10, 3)
+#define T410_PCIE_TGT_DST_ADDR_EN	BIT_ULL(11)
+/* config1 / config2: address base and mask. */
+#define T410_PCIE_TGT_ADDR		GENMASK_ULL(63, 0)
+#define T410_PCIE_TGT_RD_BYTES		0x0
+#define T410_PCIE_TGT_WR_BYTES		0x1
+#define T410_PCIE_TGT_RD_REQ		0x2
+#define T410_PCIE_TGT_WR_REQ		0x3
+#define T410_PCIE_TGT_CYCLES		0x4
+/* PMEVFILT2R: root ports (BAR traffic only), one-hot address slot. */
+#define T410_PCIE_TGT_FILT_RP		GENMASK(7, 0)
+#define T410_PCIE_TGT_FILT_SLOT		GENMASK(15, 8)
+/*
+ * The shared address-filter slots, in the region of the RC's ACPI device
+ * (its first memory resource), not in the PMU pages.
+ */
+#define T410_PCIE_TGT_NR_SLOTS		8
+#define T410_PCIE_TGT_SLOT_CTRL(i)	(0xd38 + (i) * 0x14)
+#define   T410_PCIE_TGT_SLOT_EN		BIT(0)
+#define T410_PCIE_TGT_SLOT_BASE_LO(i)	(0xd3c + (i) * 0x14)
+#define T410_PCIE_TGT_SLOT_BASE_HI(i)	(0xd40 + (i) * 0x14)
+#define T410_PCIE_TGT_SLOT_MASK_LO(i)	(0xd44 + (i) * 0x14)
+#define T410_PCIE_TGT_SLOT_MASK_HI(i)	(0xd48 + (i) * 0x14)
+
+/*
+ * ---- NVIDIA DVSEC of every root port: where it sits in the SoC ----
+ * Byte fields from the start of the DVSEC capability.
+ */
+#define T410_DVSEC_VENDOR		0x10de
+#define T410_DVSEC_ID			0x4
+#define T410_DVSEC_BUS			0xc
+#define T410_DVSEC_SEGMENT		0xd
+#define T410_DVSEC_RP			0xe
+#define T410_DVSEC_RC			0xf
+#define T410_DVSEC_SOCKET		0x10
+
+/* ---- NVLink-C2C, NV-CLink, NV-DLink ---- */
+
+#define T410_C2C_HID			"NVDA2023"
+#define T410_CLINK_HID			"NVDA2022"
+#define T410_DLINK_HID			"NVDA2020"
+#define T410_C2C_NR_INST		14
+#define T410_CLINK_NR_INST		12
+#define T410_DLINK_NR_INST		16
+/* Memory resources 0..nr_inst-1 are the instances, nr_inst the broadcast. */
+#define T410_C2C_BLOCK_SIZE		0x1000
+/* All registers are 32-bit; counters are 64-bit as two halves, low first. */
+#define T410_C2C_CTRL			0x864
+#define   T410_C2C_CTRL_DISABLE		0
+#define   T410_C2C_CTRL_ENABLE		1
+#define T410_C2C_IN_STATUS		0x868
+#define T410_C2C_CYCLE_CNTR		0x86c
+#define T410_C2C_IN_RD_CUM_OUTS_CNTR	0x874
+#define T410_C2C_IN_RD_REQ_CNTR		0x87c
+#define T410_C2C_IN_WR_CUM_OUTS_CNTR	0x884
+#define T410_C2C_IN_WR_REQ_CNTR		0x88c
+#define T410_C2C_OUT_STATUS		0x890
+#define T410_C2C_OUT_RD_CUM_OUTS_CNTR	0x898
+#define T410_C2C_OUT_RD_REQ_CNTR	0x8a0
+#define T410_C2C_OUT_WR_CUM_OUTS_CNTR	0x8a8
+#define T410_C2C_OUT_WR_REQ_CNTR	0x8b0
+/* IN_STATUS bits; OUT_STATUS bits are the OUT counters in the same order. */
+#define T410_C2C_IN_STATUS_CYCLE	BIT(0)
+#define T410_C2C_IN_STATUS_RD_CUM_OUTS	BIT(1)
+#define T410_C2C_IN_STATUS_RD_REQ	BIT(2)
+#define T410_C2C_IN_STATUS_WR_CUM_OUTS	BIT(3)
+#define T410_C2C_IN_STATUS_WR_REQ	BIT(4)
+#define T410_C2C_OUT_STATUS_RD_CUM_OUTS	BIT(0)
+#define T410_C2C_OUT_STATUS_RD_REQ	BIT(1)
+#define T410_C2C_OUT_STATUS_WR_CUM_OUTS	BIT(2)
+#define T410_C2C_OUT_STATUS_WR_REQ	BIT(3)
+
+/* config: event ID; config1: GPUs (GPU-attached links only). */
+#define T410_C2C_EVENT			GENMASK_ULL(3, 0)
+#define T410_C2C_GPU_MASK		GENMASK_ULL(1, 0)
+#define T410_C2C_CYCLES			0x0
+#define T410_C2C_IN_RD_CUM_OUTS		0x1
+#define T410_C2C_IN_RD_REQ		0x2
+#define T410_C2C_IN_WR_CUM_OUTS		0x3
+#define T410_C2C_IN_WR_REQ		0x4
+#define T410_C2C_OUT_RD_CUM_OUTS	0x5
+#define T410_C2C_OUT_RD_REQ		0x6
+#define T410_C2C_OUT_WR_CUM_OUTS	0x7
+#define T410_C2C_OUT_WR_REQ		0x8
+#define T410_C2C_NR_EVENTS		9
+
 #endif /* NVU_T410_REGS_H */

@@ -9,12 +9,15 @@
 # NVU_KUNIT_ARGS: module parameters, e.g. "nvu_kunit selftest_fail=1".
 
 kunit_modules="nvu_kunit nvu_t410_kunit"
+drivers="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie nvu_t410_pcie_tgt nvu_t410_c2c"
 fail=0
 
 # The driver-against-model suites need the model (deterministic clock) and
 # the drivers.
-modprobe nvu_emu clock_khz=0 && modprobe nvu_t410_ucf &&
-	modprobe nvu_t410_cmem_lat || echo "# loading the model and drivers failed"
+for m in "nvu_emu clock_khz=0" $drivers; do
+	# shellcheck disable=SC2086
+	modprobe $m || echo "# modprobe $m failed"
+done
 
 echo "NVU-KTAP-BEGIN kunit"
 echo "KTAP version 1"
@@ -35,7 +38,7 @@ for s in $suites; do
 	grep -q '^not ok' "/sys/kernel/debug/kunit/$s/results" && fail=1
 done
 echo "NVU-KTAP-END kunit"
-for m in $kunit_modules nvu_t410_ucf nvu_t410_cmem_lat nvu_emu; do
+for m in $kunit_modules $drivers nvu_emu; do
 	rmmod $m 2>/dev/null
 done
 

@@ -30,12 +30,16 @@ finish() {
 EMU=/sys/kernel/debug/nvu_emu
 PMUS=/sys/bus/event_source/devices
 
+# Every Tegra410 driver module.
+T410_DRIVERS="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie nvu_t410_pcie_tgt nvu_t410_c2c"
+
 # load_t410 [nvu_emu parameters...]: the model (deterministic clock by
 # default) and the Tegra410 drivers.
 load_t410() {
 	modprobe nvu_emu clock_khz=0 "$@" || fail "modprobe nvu_emu $*"
-	modprobe nvu_t410_ucf || fail "modprobe nvu_t410_ucf"
-	modprobe nvu_t410_cmem_lat || fail "modprobe nvu_t410_cmem_lat"
+	for _m in $T410_DRIVERS; do
+		modprobe "$_m" || fail "modprobe $_m"
+	done
 }
 
 # inject PMU LINE: one batch of transactions into the model.

@@ -34,6 +34,11 @@ enum nvu_emu_key {
 	EMU_MC,		/* CMEM memory channel, or all */
 	EMU_OUTS,	/* outstanding cycles per request */
 	EMU_CYCLES,	/* advance the PMU clock by this many cycles */
+	EMU_DIR,	/* C2C family: in (to the SoC) or out */
+	EMU_PEER,	/* C2C family: which peer the link instance faces */
+	EMU_RP,		/* PCIE, PCIE-TGT: root port */
+	EMU_BDF,	/* PCIE: requester bus/device/function */
+	EMU_ADDR,	/* PCIE-TGT: target address */
 	EMU_NR_KEYS
 };
 
@@ -45,10 +50,21 @@ enum {
 	EMU_OP_SNOOP, EMU_OP_EXT_SNP, EMU_OP_EXT_EVICT,
 };
 
-/* EMU_SRC / EMU_DST values: bit numbers of the UCF filter fields. */
+/*
+ * EMU_SRC / EMU_DST values.  Each block takes the ones it knows (its
+ * check() refuses the others) and maps them to its own filter bits.
+ */
 enum { EMU_SRC_NONCPU, EMU_SRC_CPU, EMU_SRC_REM };
-enum { EMU_DST_CMEM, EMU_DST_GMEM, EMU_DST_OTHER, EMU_DST_REM };
+enum {
+	EMU_DST_CMEM, EMU_DST_GMEM, EMU_DST_OTHER, EMU_DST_REM,
+	EMU_DST_P2P,	/* PCIE: another PCIe device */
+	EMU_DST_CXL,	/* PCIE: CXL memory */
+	EMU_DST_BAR,	/* PCIE-TGT: a root port's BAR */
+	EMU_DST_HDM,	/* PCIE-TGT: a CXL HDM window */
+};
 enum { EMU_SLC_HIT, EMU_SLC_MISS };
+enum { EMU_DIR_IN, EMU_DIR_OUT };
+enum { EMU_PEER_CPU, EMU_PEER_GPU0, EMU_PEER_GPU1, EMU_PEER_CXLMEM };
 
 struct nvu_emu_txn {
 	u64 v[EMU_NR_KEYS];
@@ -67,8 +83,10 @@ struct nvu_emu_dev;
  * @nr_res: memory resources of a device
  * @res_size: bytes of each resource
  * @state_size: bytes of per-device state
+ * @res_names: optional names of the memory resources (NULL: unnamed)
  * @pdev_name: platform device name
  * @driver: driver_override, for devices firmware would describe by HID
+ * @defaults: optional; default values of this kind's keys
  * @check: optional; reject an inject line's values (-EINVAL)
  * @init: set reset values
  * @read: register read, under the device lock
@@ -82,9 +100,11 @@ struct nvu_emu_type {
 	unsigned long keys;
 	unsigned int nr_res;
 	u32 res_size;
+	const char * const *res_names;
 	size_t state_size;
 	const char *pdev_name;
 	const char *driver;
+	void (*defaults)(struct nvu_emu_txn *t);
 	int (*check)(const struct nvu_emu_txn *t);
 	void (*init)(struct nvu_emu_dev *dev);
 	u64 (*read)(struct nvu_emu_dev *dev, u32 off, unsigned int size);
@@ -136,6 +156,14 @@ void nvu_emu_irq_exit(void);
 int nvu_emu_irq_alloc(struct nvu_emu_dev *dev, unsigned int hwirq);
 void nvu_emu_irq_free(struct nvu_emu_dev *dev);
 void nvu_emu_irq_level(struct nvu_emu_dev *dev, bool level);
+
+int nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
+		       int socket, const struct property_entry *props,
+		       int irq_hw);
+
+/* Per-socket topologies of the blocks kept in their own files. */
+int nvu_emu_pcie_create(int socket);
+int nvu_emu_c2c_create(int socket);
 
 extern const struct nvu_emu_type nvu_emu_ucf;
 extern const struct nvu_emu_type nvu_emu_cmem;

@@ -57,8 +57,8 @@ unsigned int nvu_emu_cmem_width = 64;
 module_param_named(cmem_width, nvu_emu_cmem_width, uint, 0444);
 MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
 
-/* Each device gets one window this large. */
-#define EMU_WINDOW_SIZE		SZ_64K
+/* Each device gets a window of its resources, in steps of this size. */
+#define EMU_WINDOW_ALIGN	SZ_64K
 /* Background traffic is injected this often. */
 #define EMU_RATE_TICK_NS	NSEC_PER_MSEC
 /* At most this many transactions per second per rate line. */
@@ -139,7 +139,8 @@ static const char * const emu_key_names[EMU_NR_KEYS] = {
 	[EMU_COUNT] = "count", [EMU_OP] = "op", [EMU_SRC] = "src",
 	[EMU_DST] = "dst", [EMU_BYTES] = "bytes", [EMU_SLC] = "slc",
 	[EMU_INST] = "inst", [EMU_MC] = "mc", [EMU_OUTS] = "outs",
-	[EMU_CYCLES] = "cycles",
+	[EMU_CYCLES] = "cycles", [EMU_DIR] = "dir", [EMU_PEER] = "peer",
+	[EMU_RP] = "rp", [EMU_BDF] = "bdf", [EMU_ADDR] = "addr",
 };
 
 static const char * const emu_op_names[] = {
@@ -156,10 +157,21 @@ static const char * const emu_src_names[] = {
 static const char * const emu_dst_names[] = {
 	[EMU_DST_CMEM] = "cmem", [EMU_DST_GMEM] = "gmem",
 	[EMU_DST_OTHER] = "other", [EMU_DST_REM] = "rem",
+	[EMU_DST_P2P] = "p2p", [EMU_DST_CXL] = "cxl", [EMU_DST_BAR] = "bar",
+	[EMU_DST_HDM] = "hdm",
 };
 
 static const char * const emu_slc_names[] = {
 	[EMU_SLC_HIT] = "hit", [EMU_SLC_MISS] = "miss",
+};
+
+static const char * const emu_dir_names[] = {
+	[EMU_DIR_IN] = "in", [EMU_DIR_OUT] = "out",
+};
+
+static const char * const emu_peer_names[] = {
+	[EMU_PEER_CPU] = "cpu", [EMU_PEER_GPU0] = "gpu0",
+	[EMU_PEER_GPU1] = "gpu1", [EMU_PEER_CXLMEM] = "cxlmem",
 };
 
 /* A symbolic or numeric value of @key. */
@@ -185,6 +197,14 @@ static int emu_parse_value(enum nvu_emu_key key, const char *s, u64 *val)
 	case EMU_SLC:
 		names = emu_slc_names;
 		n = ARRAY_SIZE(emu_slc_names);
+		break;
+	case EMU_DIR:
+		names = emu_dir_names;
+		n = ARRAY_SIZE(emu_dir_names);
+		break;
+	case EMU_PEER:
+		names = emu_peer_names;
+		n = ARRAY_SIZE(emu_peer_names);
 		break;
 	case EMU_INST:
 	case EMU_MC:
@@ -217,6 +237,8 @@ static int emu_parse(const struct nvu_emu_type *type, char *line,
 	t->v[EMU_BYTES] = 64;
 	t->v[EMU_SRC] = EMU_SRC_CPU;
 	t->v[EMU_DST] = EMU_DST_CMEM;
+	if (type->defaults)
+		type->defaults(t);
 
 	while ((word = strsep(&line, " \t\n"))) {
 		char *val = strchr(word, '=');
@@ -510,9 +532,9 @@ static int emu_set_driver_override(struct platform_device *pdev,
  * Create one emulated device: its register window, then the platform device
  * with the resources and properties firmware would give.
  */
-static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
-			  int socket, const struct property_entry *props,
-			  int irq_hw)
+int nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
+		       int socket, const struct property_entry *props,
+		       int irq_hw)
 {
 	static phys_addr_t next;
 	struct resource *res;
@@ -545,11 +567,11 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	type->init(dev);
 
 	dev->win.start = next;
-	dev->win.size = EMU_WINDOW_SIZE;
+	dev->win.size = ALIGN(type->nr_res * type->res_size, EMU_WINDOW_ALIGN);
 	dev->win.ops = &emu_ops;
 	dev->win.ctx = dev;
 	dev->win.owner = THIS_MODULE;
-	next += EMU_WINDOW_SIZE;
+	next += dev->win.size;
 	nvu_emu_window_add(&dev->win);
 	list_add_tail(&dev->list, &emu_devs);
 
@@ -557,6 +579,8 @@ static int emu_dev_create(const struct nvu_emu_type *type, const char *name,
 		res[i].start = dev->win.start + i * type->res_size;
 		res[i].end = res[i].start + type->res_size - 1;
 		res[i].flags = IORESOURCE_MEM;
+		if (type->res_names)
+			res[i].name = type->res_names[i];
 	}
 	nres = type->nr_res;
 	if (irq_hw >= 0) {
@@ -622,12 +646,18 @@ static int emu_create_socket(int s)
 	int ret;
 
 	snprintf(name, sizeof(name), "nvidia_ucf_pmu_%d", s);
-	ret = emu_dev_create(&nvu_emu_ucf, name, s, ucf_props,
-			     nvu_emu_ucf_irq ? s : -1);
+	ret = nvu_emu_dev_create(&nvu_emu_ucf, name, s, ucf_props,
+				 nvu_emu_ucf_irq ? s : -1);
 	if (ret)
 		return ret;
 	snprintf(name, sizeof(name), "nvidia_cmem_latency_pmu_%d", s);
-	return emu_dev_create(&nvu_emu_cmem, name, s, cmem_props, -1);
+	ret = nvu_emu_dev_create(&nvu_emu_cmem, name, s, cmem_props, -1);
+	if (ret)
+		return ret;
+	ret = nvu_emu_pcie_create(s);
+	if (ret)
+		return ret;
+	return nvu_emu_c2c_create(s);
 }
 
 static void emu_destroy_all(void)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Include first in every core file: puts the core's EXPORT_SYMBOL_GPL()s
+ * Include first in every file that exports: puts its EXPORT_SYMBOL_GPL()s
  * into the NV_UNCORE namespace.  It is a bare identifier before Linux 6.13
  * and a string literal since; distributions backport the change on its own
  * (scripts/conftest.sh tells which this kernel wants).
