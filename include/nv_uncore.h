@@ -99,6 +99,8 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 
 u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off);
 
+int nvu_map_region(struct device *dev, const struct resource *res,
+		   struct nvu_regs *regs);
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs);
 
@@ -220,7 +222,9 @@ struct nvu_pmu;
 /**
  * struct nvu_pmu_ops - hooks an IP module provides
  * @event_init: optional; decode config into hw state and reject values the
- *	hardware cannot count (config bits are already checked).
+ *	hardware cannot count (config bits are already checked).  It may
+ *	claim a resource shared by every open event and set event->destroy
+ *	to release it; the core calls that if the event is refused later.
  * @is_cycle: optional; true if @config names the dedicated cycle counter
  * @validate_group: optional, pure; check shared filter resources of the
  *	@n requests of one group (the new event is the last one)

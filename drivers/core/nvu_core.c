@@ -88,27 +88,20 @@ static int nvu_map_emulated(struct device *dev, const struct resource *res,
 }
 
 /**
- * nvu_map_resource() - map memory resource @index of @pdev
- * @pdev: the device
- * @index: index among its IORESOURCE_MEM resources
+ * nvu_map_region() - map the memory range @res for @dev
+ * @dev: the device
+ * @res: the range
  * @regs: filled in
  *
  * The region is requested either way, so overlapping claims fail the same
  * on hardware and on the model.  Device-managed.
  */
-int nvu_map_resource(struct platform_device *pdev, unsigned int index,
-		     struct nvu_regs *regs)
+int nvu_map_region(struct device *dev, const struct resource *res,
+		   struct nvu_regs *regs)
 {
-	struct device *dev = &pdev->dev;
-	struct resource *res;
 	int ret;
 
 	memset(regs, 0, sizeof(*regs));
-	res = platform_get_resource(pdev, IORESOURCE_MEM, index);
-	if (!res)
-		return dev_err_probe(dev, -EINVAL, "no memory resource %u\n",
-				     index);
-
 	ret = nvu_map_emulated(dev, res, regs);
 	if (ret != -ENOENT) {
 		if (ret)
@@ -122,6 +115,27 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 
 	regs->base = devm_ioremap_resource(dev, res);
 	return PTR_ERR_OR_ZERO(regs->base);
+}
+EXPORT_SYMBOL_GPL(nvu_map_region);
+
+/**
+ * nvu_map_resource() - map memory resource @index of @pdev
+ * @pdev: the device
+ * @index: index among its IORESOURCE_MEM resources
+ * @regs: filled in
+ *
+ * As nvu_map_region().  Device-managed.
+ */
+int nvu_map_resource(struct platform_device *pdev, unsigned int index,
+		     struct nvu_regs *regs)
+{
+	struct resource *res;
+
+	res = platform_get_resource(pdev, IORESOURCE_MEM, index);
+	if (!res)
+		return dev_err_probe(&pdev->dev, -EINVAL,
+				     "no memory resource %u\n", index);
+	return nvu_map_region(&pdev->dev, res, regs);
 }
 EXPORT_SYMBOL_GPL(nvu_map_resource);
 

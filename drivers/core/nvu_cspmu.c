@@ -1,3 +1,376 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder. */
+/*
+ * nv_uncore: helpers for CoreSight PMU architecture blocks (ARM IHI 0091).
+ *
+ * Probe: map the page(s), check the identity, size the counters from
+ * PMCFGR, find the CPUs from the APMT node's affinity, reset the block and
+ * take the overflow interrupt if firmware gives one.  Runtime: counter
+ * read/write with or without 64-bit atomicity, the global enable, the
+ * per-counter enables and the overflow status.
+ *
+ * On the hardware model the APMT node is absent; the same facts come from
+ * software-node properties (apmt-flags, apmt-impl-id) and the device's NUMA
+ * node.
+ */
+
 #include "nvu_ns.h"
+
+#include <linux/acpi.h>
+#include <linux/bitfield.h>
+#include <linux/cpu.h>
+#include <linux/platform_device.h>
+#include <linux/property.h>
+
+#include "nvu_cspmu.h"
+
+/**
+ * nvu_cspmu_apmt_node() - the APMT node firmware gave for @dev
+ * @dev: an "arm-cs-arch-pmu" device
+ *
+ * Returns NULL without ACPI APMT support and for the model's devices.
+ */
+const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
+{
+#ifdef CONFIG_ACPI_APMT
+	/* The APMT code stores a pointer to the node as platform data. */
+	if (dev->platform_data)
+		return *(const struct acpi_apmt_node **)dev->platform_data;
+#endif
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_apmt_node);
+
+/* APMT node flags and implementation ID, from ACPI or the model's swnode. */
+static void nvu_cspmu_apmt(struct device *dev, u32 *flags, u32 *impl_id)
+{
+	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(dev);
+
+	*flags = 0;
+	*impl_id = 0;
+	if (node) {
+		*flags = node->flags;
+		*impl_id = node->impl_id;
+		return;
+	}
+	device_property_read_u32(dev, "apmt-flags", flags);
+	device_property_read_u32(dev, "apmt-impl-id", impl_id);
+}
+
+#ifdef CONFIG_ACPI_APMT
+/* Is @cpu inside the ACPI processor container whose _UID is @uid? */
+static bool nvu_cspmu_cpu_in_container(unsigned int cpu, u32 uid)
+{
+	struct device *cpu_dev = get_cpu_device(cpu);
+	struct acpi_device *adev = cpu_dev ? ACPI_COMPANION(cpu_dev) : NULL;
+	u32 v;
+
+	for (; adev; adev = acpi_dev_parent(adev)) {
+		if (strcmp(acpi_device_hid(adev), "ACPI0010") ||
+		    !acpi_device_uid(adev))
+			continue;
+		if (!kstrtou32(acpi_device_uid(adev), 0, &v) && v == uid)
+			return true;
+	}
+	return false;
+}
+
+/* The CPUs the APMT node's affinity names (a processor or a container). */
+static void nvu_cspmu_apmt_cpus(const struct acpi_apmt_node *node,
+				struct cpumask *cpus)
+{
+	unsigned int cpu;
+
+	cpumask_clear(cpus);
+	for_each_possible_cpu(cpu) {
+		if (node->flags & ACPI_APMT_FLAGS_AFFINITY) {
+			if (nvu_cspmu_cpu_in_container(cpu, node->proc_affinity))
+				cpumask_set_cpu(cpu, cpus);
+		} else if (get_acpi_id_for_cpu(cpu) == node->proc_affinity) {
+			cpumask_set_cpu(cpu, cpus);
+		}
+	}
+}
+#endif
+
+/*
+ * The CPUs the PMU belongs to and its socket (= NUMA node, as upstream).
+ * On hardware: the CPUs the APMT affinity names, and the node of the first.
+ * On the model: the device's node and its CPUs.
+ */
+static int nvu_cspmu_cpus(struct nvu_pmu *pmu, int *socket)
+{
+	struct device *dev = pmu->dev;
+#ifdef CONFIG_ACPI_APMT
+	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(dev);
+
+	if (node) {
+		nvu_cspmu_apmt_cpus(node, &pmu->associated_cpus);
+		if (cpumask_empty(&pmu->associated_cpus))
+			return dev_err_probe(dev, -ENODEV,
+					     "APMT affinity %u names no CPU\n",
+					     node->proc_affinity);
+		*socket = cpu_to_node(cpumask_first(&pmu->associated_cpus));
+		cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
+		return 0;
+	}
+#endif
+	*socket = dev_to_node(dev);
+	if (*socket == NUMA_NO_NODE)
+		return dev_err_probe(dev, -ENODEV, "no NUMA node: socket unknown\n");
+	nvu_pmu_set_node(pmu, *socket);
+	return 0;
+}
+
+/* PMIIDR, rebuilt from the peripheral ID registers when it reads as 0. */
+static u32 nvu_cspmu_pmiidr(const struct nvu_regs *page0)
+{
+	u32 iidr = nvu_read32(page0, CSPMU_PMIIDR), p0, p1, p2, p3, p4;
+
+	if (iidr)
+		return iidr;
+	p0 = nvu_read32(page0, CSPMU_PMPIDR0);
+	p1 = nvu_read32(page0, CSPMU_PMPIDR1);
+	p2 = nvu_read32(page0, CSPMU_PMPIDR2);
+	p3 = nvu_read32(page0, CSPMU_PMPIDR3);
+	p4 = nvu_read32(page0, CSPMU_PMPIDR4);
+	return FIELD_PREP(CSPMU_PMIIDR_PRODUCTID,
+			  (p0 & 0xff) | (p1 & 0xf) << 8) |
+	       FIELD_PREP(CSPMU_PMIIDR_VARIANT, (p2 >> 4) & 0xf) |
+	       FIELD_PREP(CSPMU_PMIIDR_REVISION, (p3 >> 4) & 0xf) |
+	       FIELD_PREP(CSPMU_PMIIDR_IMPLEMENTER,
+			  ((p1 >> 4) & 0xf) | (p2 & 0x7) << 4 |
+			  (p4 & 0xf) << 8);
+}
+
+/**
+ * nvu_cspmu_init() - probe the CoreSight PMU block of @pdev for @pmu
+ * @pdev: an "arm-cs-arch-pmu" device
+ * @pmu: from devm_nvu_pmu_alloc(), whose private data starts with a
+ *	struct nvu_cspmu
+ * @pmiidr_mask: the PMIIDR fields that identify the IP
+ * @pmiidr: their value
+ *
+ * Other vendors' blocks share the device name, so a block whose identity
+ * differs returns -ENODEV without a message, and the driver core offers
+ * the device to the next driver.  On success @pmu has its counters, width,
+ * CPUs and identifier (PMIIDR in hex, as upstream), the block is reset and
+ * the overflow interrupt taken if firmware gives one; the caller names the
+ * PMU and registers it.  Device-managed.
+ */
+int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
+		   u32 pmiidr_mask, u32 pmiidr)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	struct device *dev = &pdev->dev;
+	u32 pmcfgr, flags, impl_id, n;
+	int irq, ret;
+
+	ret = nvu_map_resource(pdev, 0, &cs->page0);
+	if (ret)
+		return ret;
+	nvu_cspmu_apmt(dev, &flags, &impl_id);
+	cs->pmiidr = impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
+	if ((cs->pmiidr & pmiidr_mask) != pmiidr)
+		return -ENODEV;	/* another CoreSight PMU: not ours */
+
+	/* A dual-page block has page 1 as its second resource. */
+	cs->page1 = cs->page0;
+	if (flags & APMT_FLAG_DUAL_PAGE) {
+		ret = nvu_map_resource(pdev, 1, &cs->page1);
+		if (ret)
+			return ret;
+	}
+
+	pmcfgr = nvu_read32(&cs->page0, CSPMU_PMCFGR);
+	n = FIELD_GET(CSPMU_PMCFGR_N, pmcfgr) + 1;
+	pmu->has_cycle_counter = pmcfgr & CSPMU_PMCFGR_CC;
+	pmu->num_counters = min3(n - pmu->has_cycle_counter,
+				 CSPMU_CYCLE_CNTR_IDX, NVU_MAX_COUNTERS);
+	pmu->counter_width = FIELD_GET(CSPMU_PMCFGR_SIZE, pmcfgr) + 1;
+	if (!pmu->num_counters)
+		return dev_err_probe(dev, -ENODEV, "PMCFGR %#x: no counters\n",
+				     pmcfgr);
+	cs->wide = pmu->counter_width > 32;
+	cs->atomic64 = flags & APMT_FLAG_ATOMIC64;
+
+	ret = nvu_cspmu_cpus(pmu, &cs->socket);
+	if (ret)
+		return ret;
+	pmu->identifier = devm_kasprintf(dev, GFP_KERNEL, "%x", cs->pmiidr);
+	if (!pmu->identifier)
+		return -ENOMEM;
+
+	/*
+	 * Start from a known state whatever firmware left: counting off,
+	 * counters and interrupts disabled, status clear, every counter zero.
+	 */
+	nvu_write32(&cs->page0, CSPMU_PMCR, CSPMU_PMCR_P | CSPMU_PMCR_C);
+	nvu_write32(&cs->page0, CSPMU_PMCNTENCLR, U32_MAX);
+	nvu_write32(&cs->page0, CSPMU_PMINTENCLR, U32_MAX);
+	nvu_write32(&cs->page1, CSPMU_PMOVSCLR, U32_MAX);
+
+	/* An APMT GSIV reports overflows; without one the core polls. */
+	irq = platform_get_irq_optional(pdev, 0);
+	if (irq > 0)
+		return nvu_pmu_request_irq(pmu, irq);
+	if (irq != -ENXIO)
+		return dev_err_probe(dev, irq, "bad overflow interrupt\n");
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_init);
+
+/**
+ * nvu_cspmu_check_cycles() - event_init check of a synthetic cycles ID
+ * @pmu: the PMU
+ * @config: the event's config
+ * @cycles: the ID that selects the cycle counter, a bit above the event IDs
+ *
+ * Returns -EINVAL if @cycles is combined with other bits, -EOPNOTSUPP if
+ * it is asked for and the block has no cycle counter, else 0.
+ */
+int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles)
+{
+	if ((config & cycles) && config != cycles) {
+		dev_dbg(pmu->dev, "event %#llx: %#llx is the cycles event alone\n",
+			config, cycles);
+		return -EINVAL;
+	}
+	if (config == cycles && !pmu->has_cycle_counter) {
+		dev_dbg(pmu->dev, "no cycle counter (PMCFGR.CC = 0)\n");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_check_cycles);
+
+/**
+ * nvu_cspmu_phys() - the hardware counter number of @event
+ * @pmu: the PMU
+ * @event: a scheduled event
+ *
+ * The cycle counter is counter 31 whatever the number of event counters.
+ */
+u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event)
+{
+	return event->hw.idx == nvu_cycle_idx(pmu) ? CSPMU_CYCLE_CNTR_IDX :
+						     event->hw.idx;
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
+
+/**
+ * nvu_cspmu_counter_on() - enable @event's counter (and its interrupt)
+ * @pmu: the PMU
+ * @event: an event whose type and filter registers are programmed
+ */
+void nvu_cspmu_counter_on(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	u32 bit = BIT(nvu_cspmu_phys(pmu, event));
+
+	if (pmu->irq)
+		nvu_write32(&cs->page0, CSPMU_PMINTENSET, bit);
+	nvu_write32(&cs->page0, CSPMU_PMCNTENSET, bit);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_counter_on);
+
+/**
+ * nvu_cspmu_stop_counter() - &nvu_pmu_ops.stop_counter of a CoreSight PMU
+ * @pmu: the PMU
+ * @event: the event
+ */
+void nvu_cspmu_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	u32 bit = BIT(nvu_cspmu_phys(pmu, event));
+
+	nvu_write32(&cs->page0, CSPMU_PMCNTENCLR, bit);
+	if (pmu->irq)
+		nvu_write32(&cs->page0, CSPMU_PMINTENCLR, bit);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_stop_counter);
+
+/**
+ * nvu_cspmu_enable() - &nvu_pmu_ops.enable of a CoreSight PMU
+ * @pmu: the PMU
+ */
+void nvu_cspmu_enable(struct nvu_pmu *pmu)
+{
+	nvu_write32(&nvu_cspmu(pmu)->page0, CSPMU_PMCR, CSPMU_PMCR_E);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_enable);
+
+/**
+ * nvu_cspmu_disable() - &nvu_pmu_ops.disable of a CoreSight PMU
+ * @pmu: the PMU
+ */
+void nvu_cspmu_disable(struct nvu_pmu *pmu)
+{
+	nvu_write32(&nvu_cspmu(pmu)->page0, CSPMU_PMCR, 0);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_disable);
+
+/**
+ * nvu_cspmu_read_clear_overflow() - &nvu_pmu_ops.read_clear_overflow
+ * @pmu: the PMU
+ * @ovf: set: the logical indexes of the counters that overflowed
+ */
+bool nvu_cspmu_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	u32 ovs = nvu_read32(&cs->page1, CSPMU_PMOVSCLR);
+	unsigned int idx;
+
+	if (!ovs)
+		return false;
+	nvu_write32(&cs->page1, CSPMU_PMOVSCLR, ovs);
+	for (idx = 0; idx < pmu->num_counters; idx++)
+		if (ovs & BIT(idx))
+			__set_bit(idx, ovf);
+	if (ovs & BIT(CSPMU_CYCLE_CNTR_IDX))
+		__set_bit(nvu_cycle_idx(pmu), ovf);
+	return true;
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_read_clear_overflow);
+
+/**
+ * nvu_cspmu_read_counter() - &nvu_pmu_ops.read_counter of a CoreSight PMU
+ * @pmu: the PMU
+ * @event: the event
+ *
+ * A 64-bit counter without single-copy atomicity is read as 32-bit halves.
+ */
+u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	u32 off = CSPMU_PMEVCNTR(nvu_cspmu_phys(pmu, event), cs->wide);
+
+	if (!cs->wide)
+		return nvu_read32(&cs->page1, off);
+	if (cs->atomic64)
+		return nvu_read64(&cs->page1, off);
+	return nvu_read64_hilohi(&cs->page1, off);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_read_counter);
+
+/**
+ * nvu_cspmu_write_counter() - &nvu_pmu_ops.write_counter of a CoreSight PMU
+ * @pmu: the PMU
+ * @event: the event, its counter stopped
+ * @val: the new value
+ */
+void nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+			     u64 val)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	u32 off = CSPMU_PMEVCNTR(nvu_cspmu_phys(pmu, event), cs->wide);
+
+	if (!cs->wide) {
+		nvu_write32(&cs->page1, off, val);
+	} else if (cs->atomic64) {
+		nvu_write64(&cs->page1, off, val);
+	} else {
+		nvu_write32(&cs->page1, off, lower_32_bits(val));
+		nvu_write32(&cs->page1, off + 4, upper_32_bits(val));
+	}
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_write_counter);

@@ -257,17 +257,27 @@ static int nvu_event_init(struct perf_event *event)
 			return -EINVAL;
 		}
 	}
+	if (pmu->cpu >= nr_cpu_ids)
+		return -ENODEV;
 	if (desc->ops->event_init) {
 		ret = desc->ops->event_init(pmu, event);
 		if (ret)
 			return ret;
 	}
-	if (pmu->cpu >= nr_cpu_ids)
-		return -ENODEV;
 	event->cpu = pmu->cpu;
 	event->hw.idx = -1;
 
-	return nvu_validate_group(pmu, event);
+	/*
+	 * An IP's event_init may have claimed a shared resource, released by
+	 * the event->destroy it set; perf calls that only for an event that
+	 * initialised, so undo it here if the group does not fit.
+	 */
+	ret = nvu_validate_group(pmu, event);
+	if (ret && event->destroy) {
+		event->destroy(event);
+		event->destroy = NULL;
+	}
+	return ret;
 }
 
 static void nvu_pmu_enable(struct pmu *p)

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * nv_uncore helpers for Arm CoreSight PMU architecture blocks (ARM IHI
+ * 0091), which firmware describes in the ACPI APMT table and the kernel
+ * turns into "arm-cs-arch-pmu" platform devices.  The helpers own what
+ * every such PMU repeats: mapping the pages, telling the block's identity
+ * (PMIIDR), its counters (PMCFGR), its CPUs (APMT affinity), the overflow
+ * interrupt, and the counter, enable and overflow registers.  The IP
+ * module adds its events and filters.  See Documentation/core.rst.
+ */
+#ifndef NVU_CSPMU_H
+#define NVU_CSPMU_H
+
+#include "nv_uncore.h"
+#include "nvu_cspmu_regs.h"
+
+/**
+ * struct nvu_cspmu - a CoreSight PMU block; the first member of the IP
+ *	module's private data (nvu_pmu_priv())
+ * @page0: page 0 (configuration)
+ * @page1: page 1 (counters and overflow status); page 0 when single-page
+ * @pmiidr: the block's identity, PMIIDR or its rebuild from PMPIDR0-4
+ * @wide: counters are 64-bit registers
+ * @atomic64: a 64-bit access to a counter is single-copy atomic
+ * @socket: NUMA node of the block's CPUs
+ */
+struct nvu_cspmu {
+	struct nvu_regs page0;
+	struct nvu_regs page1;
+	u32 pmiidr;
+	bool wide;
+	bool atomic64;
+	int socket;
+};
+
+static inline struct nvu_cspmu *nvu_cspmu(const struct nvu_pmu *pmu)
+{
+	return nvu_pmu_priv(pmu);
+}
+
+struct acpi_apmt_node;
+const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev);
+int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
+		   u32 pmiidr_mask, u32 pmiidr);
+int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles);
+u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event);
+void nvu_cspmu_counter_on(struct nvu_pmu *pmu, struct perf_event *event);
+
+/* struct nvu_pmu_ops members any CoreSight PMU can use as they are. */
+void nvu_cspmu_enable(struct nvu_pmu *pmu);
+void nvu_cspmu_disable(struct nvu_pmu *pmu);
+void nvu_cspmu_stop_counter(struct nvu_pmu *pmu, struct perf_event *event);
+u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event);
+void nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+			     u64 val);
+bool nvu_cspmu_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf);
+
+#endif /* NVU_CSPMU_H */
