@@ -62,6 +62,7 @@ enum {
 	EMU_DST_BAR,	/* PCIE-TGT: a root port's BAR */
 	EMU_DST_HDM,	/* PCIE-TGT: a CXL HDM window */
 };
+
 enum { EMU_SLC_HIT, EMU_SLC_MISS };
 enum { EMU_DIR_IN, EMU_DIR_OUT };
 enum { EMU_PEER_CPU, EMU_PEER_GPU0, EMU_PEER_GPU1, EMU_PEER_CXLMEM };
@@ -120,6 +121,7 @@ struct nvu_emu_dev {
 	char name[48];
 	const struct nvu_emu_type *type;
 	int socket;
+	unsigned int index;	/* which of its type on the socket */
 	struct nvu_emu_window win;
 	struct platform_device *pdev;
 	/* Registers and counters vs. injection; taken inside perf's raw locks. */
@@ -157,13 +159,65 @@ int nvu_emu_irq_alloc(struct nvu_emu_dev *dev, unsigned int hwirq);
 void nvu_emu_irq_free(struct nvu_emu_dev *dev);
 void nvu_emu_irq_level(struct nvu_emu_dev *dev, bool level);
 
-int nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
-		       int socket, const struct property_entry *props,
-		       int irq_hw);
+int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
+			 int socket, unsigned int index,
+			 const struct property_entry *props, int irq_hw);
+
+/* A device that is the only one of its type on @socket. */
+static inline int nvu_emu_dev_create(const struct nvu_emu_type *type,
+				     const char *name, int socket,
+				     const struct property_entry *props,
+				     int irq_hw)
+{
+	return __nvu_emu_dev_create(type, name, socket, 0, props, irq_hw);
+}
 
 /* Per-socket topologies of the blocks kept in their own files. */
 int nvu_emu_pcie_create(int socket);
 int nvu_emu_c2c_create(int socket);
+
+/**
+ * struct emu_cspmu - state of a CoreSight PMU architecture block
+ * @pmiidr: identity
+ * @pmiidr_zero: PMIIDR reads as 0 (identity only in PMPIDR0-4)
+ * @nctr: event counters, the cycle counter excluded
+ * @width: counter width in bits
+ * @atomic64: the APMT flag the model advertises
+ * @clock_evt: an event type that counts the clock, or 0
+ * @pmcr: PMCR.E
+ * @cnten: counter enables
+ * @inten: interrupt enables
+ * @ovs: overflow status
+ * @evtyper: PMEVTYPER<n>; [31] is PMCCFILTR
+ * @filtr: PMEVFILTR<n>
+ * @filt2r: PMEVFILT2R<n>
+ * @cntr: counters; [31] is PMCCNTR
+ * @ext: the block's second resource, a register file
+ */
+struct emu_cspmu {
+	u32 pmiidr;
+	bool pmiidr_zero;
+	unsigned int nctr;
+	unsigned int width;
+	bool atomic64;
+	u32 clock_evt;
+	u32 pmcr, cnten, inten, ovs;
+	u32 evtyper[32];
+	u32 filtr[32];
+	u32 filt2r[32];
+	u64 cntr[32];
+	u32 ext[1024];
+};
+
+void emu_cspmu_setup(struct emu_cspmu *u, u32 pmiidr, unsigned int nctr,
+		     unsigned int width, bool atomic64);
+void emu_cspmu_count(struct emu_cspmu *u, unsigned int n, u64 amount);
+bool emu_cspmu_counting(const struct emu_cspmu *u, unsigned int n);
+u64 emu_cspmu_read(struct nvu_emu_dev *dev, u32 off, unsigned int size);
+void emu_cspmu_write(struct nvu_emu_dev *dev, u32 off, u64 val,
+		     unsigned int size);
+void emu_cspmu_tick(struct nvu_emu_dev *dev, u64 cycles);
+bool emu_cspmu_irq_level(struct nvu_emu_dev *dev);
 
 extern const struct nvu_emu_type nvu_emu_ucf;
 extern const struct nvu_emu_type nvu_emu_cmem;

@@ -532,9 +532,9 @@ static int emu_set_driver_override(struct platform_device *pdev,
  * Create one emulated device: its register window, then the platform device
  * with the resources and properties firmware would give.
  */
-int nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
-		       int socket, const struct property_entry *props,
-		       int irq_hw)
+int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
+			 int socket, unsigned int index,
+			 const struct property_entry *props, int irq_hw)
 {
 	static phys_addr_t next;
 	struct resource *res;
@@ -560,6 +560,7 @@ int nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	strscpy(dev->name, name, sizeof(dev->name));
 	dev->type = type;
 	dev->socket = socket;
+	dev->index = index;
 	raw_spin_lock_init(&dev->lock);
 	nvu_hrtimer_setup(&dev->rate_timer, emu_rate_tick, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL);
@@ -626,14 +627,11 @@ int nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	return 0;
 }
 
-/* Bit 2 of the APMT node flags: 64-bit counter access is single-copy atomic. */
-#define EMU_APMT_FLAG_ATOMIC	BIT(2)
-
 static int emu_create_socket(int s)
 {
 	const struct property_entry ucf_props[] = {
 		PROPERTY_ENTRY_U32("apmt-flags",
-				   nvu_emu_ucf_atomic64 ? EMU_APMT_FLAG_ATOMIC : 0),
+				   nvu_emu_ucf_atomic64 ? APMT_FLAG_ATOMIC64 : 0),
 		PROPERTY_ENTRY_U32("apmt-impl-id", ucf_impl_id),
 		{ }
 	};
