@@ -1,10 +1,488 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder. */
+/*
+ * NVIDIA Tegra410 PCIE PMU: traffic from one PCIe root complex (RC) towards
+ * memory, in the SoC fabric between the RC and the memory system.  One
+ * CoreSight PMU architecture block per RC, found through the ACPI APMT;
+ * PMU name nvidia_pcie_pmu_<socket>_rc_<rc>.
+ *
+ * Every counter filters on its source, either a set of the RC's root ports
+ * or one requester BDF, and on its destination.  The RC has one BDF
+ * comparator for all its counters, so at most one BDF value is in use at a
+ * time: an event asking for a second one is refused when it is opened.
+ *
+ * This module also exports what PCIE-TGT shares with it: the RC's identity
+ * and the "root_ports" file, which maps the RC's root-port indexes to PCI
+ * segment and bus numbers through each root port's NVIDIA DVSEC.  See
+ * Documentation/tegra410.rst.
+ */
 
+#include "nvu_ns.h"
+
+#include <linux/acpi.h>
+#include <linux/bitfield.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/platform_device.h>
+#include <linux/property.h>
+#include <linux/spinlock.h>
 
-#include "nv_uncore.h"
+#include "nvu_t410_pcie.h"
+#include "nvu_t410_regs.h"
 
-MODULE_DESCRIPTION("placeholder");
+/*
+ * Fastest count rate of any PCIE event: rd_cum_outs, which adds the reads
+ * in flight every cycle.  Not published [U]; we assume at most 1024 in
+ * flight at 2 GHz.  With 64-bit counters no poll is needed.
+ */
+#define T410_PCIE_MAX_RATE	2048000000000ULL
+
+struct t410_pcie {
+	struct t410_rc rc;
+	/* The RC's one BDF comparator: its value and the events using it. */
+	spinlock_t bdf_lock;
+	u32 bdf;
+	unsigned int bdf_users;
+};
+
+/* ------------------------------------------------------------------------
+ * Shared with PCIE-TGT: the RC and its root ports
+ */
+
+/* Byte @off of the config space behind @read. */
+static u8 t410_cfg_byte(u32 (*read)(void *ctx, unsigned int off), void *ctx,
+			unsigned int off)
+{
+	return read(ctx, off & ~3) >> ((off & 3) * 8);
+}
+
+/**
+ * t410_dvsec_parse() - find and decode a root port's NVIDIA DVSEC
+ * @read: reads the 32-bit config-space word at a 4-byte aligned offset
+ * @ctx: argument of @read
+ * @map: filled in on success
+ *
+ * Walks the PCIe extended capabilities for the DVSEC with vendor 0x10de and
+ * ID 0x4.  Returns 0, -ENOENT if there is none, or -EINVAL if the list or
+ * the capability is malformed.
+ */
+int t410_dvsec_parse(u32 (*read)(void *ctx, unsigned int off), void *ctx,
+		     struct t410_rp_map *map)
+{
+	unsigned int pos = PCI_CFG_SPACE_SIZE;
+	/* Each capability takes 8 bytes at least: this bounds any loop. */
+	int ttl = (PCI_CFG_SPACE_EXP_SIZE - PCI_CFG_SPACE_SIZE) / 8;
+	u32 hdr, h1, h2;
+
+	while (pos) {
+		if (pos < PCI_CFG_SPACE_SIZE || ttl-- <= 0)
+			return -EINVAL;
+		hdr = read(ctx, pos);
+		if (!hdr || hdr == U32_MAX)
+			return -ENOENT;
+		if (PCI_EXT_CAP_ID(hdr) == PCI_EXT_CAP_ID_DVSEC &&
+		    pos + PCI_DVSEC_HEADER2 < PCI_CFG_SPACE_EXP_SIZE) {
+			h1 = read(ctx, pos + PCI_DVSEC_HEADER1);
+			h2 = read(ctx, pos + PCI_DVSEC_HEADER2);
+			if ((h1 & 0xffff) == T410_DVSEC_VENDOR &&
+			    (h2 & 0xffff) == T410_DVSEC_ID) {
+				if (PCI_DVSEC_HEADER1_LEN(h1) <= T410_DVSEC_SOCKET ||
+				    pos + T410_DVSEC_SOCKET >= PCI_CFG_SPACE_EXP_SIZE)
+					return -EINVAL;
+				map->bus = t410_cfg_byte(read, ctx, pos + T410_DVSEC_BUS);
+				map->segment = t410_cfg_byte(read, ctx,
+							     pos + T410_DVSEC_SEGMENT);
+				map->rp = t410_cfg_byte(read, ctx, pos + T410_DVSEC_RP);
+				map->rc = t410_cfg_byte(read, ctx, pos + T410_DVSEC_RC);
+				map->socket = t410_cfg_byte(read, ctx,
+							    pos + T410_DVSEC_SOCKET);
+				return 0;
+			}
+		}
+		pos = PCI_EXT_CAP_NEXT(hdr);
+	}
+	return -ENOENT;
+}
+EXPORT_SYMBOL_GPL(t410_dvsec_parse);
+
+#ifdef CONFIG_PCI
+static u32 t410_pci_read(void *ctx, unsigned int off)
+{
+	u32 val;
+
+	if (pci_read_config_dword(ctx, off, &val))
+		return U32_MAX;
+	return val;
+}
+#endif
+
+/*
+ * "root_ports": one line per root port of this RC, "<rp> <segment>:<bus>",
+ * read from the root ports' DVSECs each time (ports can come and go).
+ */
+static ssize_t root_ports_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct t410_rc *rc = nvu_pmu_priv(nvu_dev_to_pmu(dev));
+	int len = 0;
+#ifdef CONFIG_PCI
+	struct pci_dev *pdev = NULL;
+	struct t410_rp_map map;
+
+	for_each_pci_dev(pdev) {
+		if (!pci_is_pcie(pdev) ||
+		    pci_pcie_type(pdev) != PCI_EXP_TYPE_ROOT_PORT ||
+		    t410_dvsec_parse(t410_pci_read, pdev, &map) ||
+		    map.socket != rc->cs.socket || map.rc != rc->rc)
+			continue;
+		len += sysfs_emit_at(buf, len, "%u %04x:%02x\n", map.rp,
+				     map.segment, map.bus);
+	}
+#endif
+	if (!len)
+		len = sysfs_emit(buf, "none: no NVIDIA DVSEC names RC %u of socket %d\n",
+				 rc->rc, rc->cs.socket);
+	return len;
+}
+static DEVICE_ATTR_RO(root_ports);
+
+static struct attribute *t410_rc_attrs[] = {
+	&dev_attr_root_ports.attr,
+	NULL
+};
+
+const struct attribute_group t410_rc_group = {
+	.attrs = t410_rc_attrs,
+};
+EXPORT_SYMBOL_GPL(t410_rc_group);
+
+#ifdef CONFIG_ACPI_APMT
+/*
+ * Hardware: the APMT node names the RC's ACPI device by _HID and _UID; its
+ * _DSD "instance_id" is the RC and its first memory resource the region
+ * PCIE-TGT's address filters live in.
+ */
+static int t410_rc_acpi(struct device *dev, const struct acpi_apmt_node *node,
+			u32 *rc, struct resource *region)
+{
+	struct resource_entry *entry;
+	struct acpi_device *adev;
+	char hid[9] = { }, uid[11];
+	LIST_HEAD(list);
+	int ret;
+
+	if (node->type != ACPI_APMT_NODE_TYPE_ACPI)
+		return dev_err_probe(dev, -ENODEV,
+				     "APMT node type %u: no ACPI device names the RC\n",
+				     node->type);
+	memcpy(hid, &node->inst_primary, sizeof(node->inst_primary));
+	snprintf(uid, sizeof(uid), "%u", node->inst_secondary);
+	adev = acpi_dev_get_first_match_dev(hid, uid, -1);
+	if (!adev)
+		return dev_err_probe(dev, -ENODEV, "no ACPI device %s:%s\n",
+				     hid, uid);
+	ret = fwnode_property_read_u32(acpi_fwnode_handle(adev), "instance_id",
+				       rc);
+	if (ret) {
+		dev_err_probe(dev, ret, "%s:%s has no instance_id\n", hid, uid);
+	} else if (region) {
+		ret = acpi_dev_get_resources(adev, &list, NULL, NULL);
+		ret = ret < 0 ? ret : -ENODEV;
+		list_for_each_entry(entry, &list, node) {
+			if (resource_type(entry->res) == IORESOURCE_MEM) {
+				*region = *entry->res;
+				ret = 0;
+				break;
+			}
+		}
+		acpi_dev_free_resource_list(&list);
+		if (ret)
+			dev_err_probe(dev, ret, "%s:%s has no memory region\n",
+				      hid, uid);
+	}
+	acpi_dev_put(adev);
+	return ret;
+}
+#endif
+
+/**
+ * t410_rc_identify() - the RC of a PCIE or PCIE-TGT block
+ * @pdev: its device, after nvu_cspmu_init()
+ * @rc: @rc->rc is set
+ * @region: if not NULL, set to the RC's address-filter region (PCIE-TGT)
+ *
+ * On the model the same facts are the software node's "instance_id" and a
+ * memory resource named "addr_filter".  Returns 0 or a probe error.
+ */
+int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
+		     struct resource *region)
+{
+	struct device *dev = &pdev->dev;
+	struct resource *res;
+
+#ifdef CONFIG_ACPI_APMT
+	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(dev);
+
+	if (node)
+		return t410_rc_acpi(dev, node, &rc->rc, region);
+#endif
+	if (device_property_read_u32(dev, "instance_id", &rc->rc))
+		return dev_err_probe(dev, -ENODEV, "no instance_id: RC unknown\n");
+	if (!region)
+		return 0;
+	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "addr_filter");
+	if (!res)
+		return dev_err_probe(dev, -ENODEV, "no address-filter region\n");
+	*region = *res;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(t410_rc_identify);
+
+/* ------------------------------------------------------------------------
+ * PCIE filters
+ */
+
+/**
+ * t410_pcie_filtr() - PMEVFILTR for an event's config1
+ * @config1: src_rp_mask, src_bdf, src_bdf_en
+ *
+ * One BDF when enabled, else the root ports given, else every root port.
+ */
+u32 t410_pcie_filtr(u64 config1)
+{
+	if (config1 & T410_PCIE_SRC_BDF_EN)
+		return config1 & (T410_PCIE_SRC_BDF | T410_PCIE_SRC_BDF_EN);
+	return (config1 & T410_PCIE_SRC_RP_MASK) ?: T410_PCIE_SRC_RP_MASK;
+}
+EXPORT_SYMBOL_GPL(t410_pcie_filtr);
+
+/**
+ * t410_pcie_filt2r() - PMEVFILT2R for an event's config2
+ * @config2: the destination bits; none means every destination
+ */
+u32 t410_pcie_filt2r(u64 config2)
+{
+	return (config2 & T410_PCIE_DST) ?: T410_PCIE_DST;
+}
+EXPORT_SYMBOL_GPL(t410_pcie_filt2r);
+
+/**
+ * t410_pcie_check_reqs() - filter rules for events counted together
+ * @reqs: the events (config, config1, config2; cycle events are exempt)
+ * @n: how many
+ *
+ * A root-port mask and a BDF exclude each other, and all BDF filters
+ * must name the same BDF: the RC has one comparator.  Returns 0 or -EINVAL.
+ */
+int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
+{
+	u64 bdf = 0, c1;
+	bool have_bdf = false;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (reqs[i].cycle || reqs[i].config[0] == T410_PCIE_CYCLES)
+			continue;
+		c1 = reqs[i].config[1];
+		if (!(c1 & T410_PCIE_SRC_BDF_EN))
+			continue;
+		if (c1 & T410_PCIE_SRC_RP_MASK)
+			return -EINVAL;
+		if (have_bdf && FIELD_GET(T410_PCIE_SRC_BDF, c1) != bdf)
+			return -EINVAL;
+		bdf = FIELD_GET(T410_PCIE_SRC_BDF, c1);
+		have_bdf = true;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(t410_pcie_check_reqs);
+
+/* ------------------------------------------------------------------------
+ * The PCIE PMU
+ */
+
+static bool t410_pcie_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
+{
+	return config[0] == T410_PCIE_CYCLES;
+}
+
+static int t410_pcie_validate_group(const struct nvu_pmu *pmu,
+				    const struct nvu_req *reqs, unsigned int n)
+{
+	int ret = t410_pcie_check_reqs(reqs, n);
+
+	if (ret)
+		dev_dbg(pmu->dev, "group: src_rp_mask with src_bdf, or two BDFs\n");
+	return ret;
+}
+
+static void t410_pcie_bdf_release(struct perf_event *event)
+{
+	struct t410_pcie *pcie = nvu_pmu_priv(to_nvu_pmu(event->pmu));
+	unsigned long flags;
+
+	spin_lock_irqsave(&pcie->bdf_lock, flags);
+	pcie->bdf_users--;
+	spin_unlock_irqrestore(&pcie->bdf_lock, flags);
+}
+
+/*
+ * Take the RC's BDF comparator for @event, or share it if it holds the same
+ * BDF; released when the event is freed.  Refused at open, so that perf
+ * reports the conflict instead of counting nothing.
+ */
+static int t410_pcie_bdf_claim(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct t410_pcie *pcie = nvu_pmu_priv(pmu);
+	u32 bdf = FIELD_GET(T410_PCIE_SRC_BDF, event->attr.config1);
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&pcie->bdf_lock, flags);
+	if (pcie->bdf_users && pcie->bdf != bdf) {
+		ret = -EINVAL;
+	} else {
+		pcie->bdf = bdf;
+		pcie->bdf_users++;
+	}
+	spin_unlock_irqrestore(&pcie->bdf_lock, flags);
+	if (ret) {
+		dev_dbg(pmu->dev, "src_bdf %#x: the RC's one BDF filter is in use for %#x\n",
+			bdf, pcie->bdf);
+		return ret;
+	}
+	event->destroy = t410_pcie_bdf_release;
+	return 0;
+}
+
+static int t410_pcie_event_init(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	u64 config = event->attr.config, config1 = event->attr.config1;
+	int ret;
+
+	ret = nvu_cspmu_check_cycles(pmu, config, T410_PCIE_CYCLES);
+	if (ret || config == T410_PCIE_CYCLES)
+		return ret;	/* the cycle counter takes no filter */
+	if (!(config1 & T410_PCIE_SRC_BDF_EN))
+		return 0;
+	if (config1 & T410_PCIE_SRC_RP_MASK) {
+		dev_dbg(pmu->dev, "src_rp_mask and src_bdf exclude each other\n");
+		return -EINVAL;
+	}
+	return t410_pcie_bdf_claim(pmu, event);
+}
+
+static void t410_pcie_start_counter(struct nvu_pmu *pmu,
+				    struct perf_event *event)
+{
+	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	u32 phys = nvu_cspmu_phys(pmu, event);
+
+	if (phys == CSPMU_CYCLE_CNTR_IDX) {
+		nvu_write32(&cs->page0, CSPMU_PMCCFILTR,
+			    t410_pcie_filtr(event->attr.config1));
+	} else {
+		nvu_write32(&cs->page0, CSPMU_PMEVTYPER(phys),
+			    lower_32_bits(event->attr.config));
+		nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys),
+			    t410_pcie_filtr(event->attr.config1));
+		nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
+			    t410_pcie_filt2r(event->attr.config2));
+	}
+	nvu_cspmu_counter_on(pmu, event);
+}
+
+static const struct nvu_pmu_ops t410_pcie_ops = {
+	.event_init = t410_pcie_event_init,
+	.is_cycle = t410_pcie_is_cycle,
+	.validate_group = t410_pcie_validate_group,
+	.enable = nvu_cspmu_enable,
+	.disable = nvu_cspmu_disable,
+	.start_counter = t410_pcie_start_counter,
+	.stop_counter = nvu_cspmu_stop_counter,
+	.read_counter = nvu_cspmu_read_counter,
+	.write_counter = nvu_cspmu_write_counter,
+	.read_clear_overflow = nvu_cspmu_read_clear_overflow,
+};
+
+static struct attribute *t410_pcie_formats[] = {
+	NVU_FORMAT(event, 0, T410_PCIE_EVENT),
+	NVU_FORMAT(src_rp_mask, 1, T410_PCIE_SRC_RP_MASK),
+	NVU_FORMAT(src_bdf, 1, T410_PCIE_SRC_BDF),
+	NVU_FORMAT(src_bdf_en, 1, T410_PCIE_SRC_BDF_EN),
+	NVU_FORMAT(dst_loc_cmem, 2, T410_PCIE_DST_LOC_CMEM),
+	NVU_FORMAT(dst_loc_gmem, 2, T410_PCIE_DST_LOC_GMEM),
+	NVU_FORMAT(dst_loc_pcie_p2p, 2, T410_PCIE_DST_LOC_PCIE_P2P),
+	NVU_FORMAT(dst_loc_pcie_cxl, 2, T410_PCIE_DST_LOC_PCIE_CXL),
+	NVU_FORMAT(dst_rem, 2, T410_PCIE_DST_REM),
+	NULL
+};
+
+static struct attribute *t410_pcie_events[] = {
+	NVU_EVENT(rd_bytes, T410_PCIE_RD_BYTES),
+	NVU_EVENT_MIB_SCALE(rd_bytes),
+	NVU_EVENT_MIB_UNIT(rd_bytes),
+	NVU_EVENT(wr_bytes, T410_PCIE_WR_BYTES),
+	NVU_EVENT_MIB_SCALE(wr_bytes),
+	NVU_EVENT_MIB_UNIT(wr_bytes),
+	NVU_EVENT(rd_req, T410_PCIE_RD_REQ),
+	NVU_EVENT(wr_req, T410_PCIE_WR_REQ),
+	NVU_EVENT(rd_cum_outs, T410_PCIE_RD_CUM_OUTS),
+	NVU_EVENT(cycles, T410_PCIE_CYCLES),
+	NULL
+};
+
+static const struct nvu_pmu_desc t410_pcie_desc = {
+	.formats = t410_pcie_formats,
+	.events = t410_pcie_events,
+	.ops = &t410_pcie_ops,
+	.max_rate = T410_PCIE_MAX_RATE,
+	.intree_module = "nvidia_cspmu",
+	.extra_group = &t410_rc_group,
+};
+
+static int t410_pcie_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct t410_pcie *pcie;
+	struct nvu_pmu *pmu;
+	int ret;
+
+	pmu = devm_nvu_pmu_alloc(dev, &t410_pcie_desc, sizeof(*pcie));
+	if (!pmu)
+		return -ENOMEM;
+	pcie = nvu_pmu_priv(pmu);
+	spin_lock_init(&pcie->bdf_lock);
+	ret = nvu_cspmu_init(pdev, pmu, T410_PMIIDR_MATCH_MASK,
+			     T410_PMIIDR_PCIE);
+	if (ret)
+		return ret;
+	ret = t410_rc_identify(pdev, &pcie->rc, NULL);
+	if (ret)
+		return ret;
+	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_pcie_pmu_%d_rc_%u",
+				   pcie->rc.cs.socket, pcie->rc.rc);
+	if (!pmu->name)
+		return -ENOMEM;
+	return devm_nvu_pmu_register(pmu);
+}
+
+static const struct platform_device_id t410_pcie_ids[] = {
+	{ "arm-cs-arch-pmu" },
+	{ }
+};
+MODULE_DEVICE_TABLE(platform, t410_pcie_ids);
+
+static struct platform_driver t410_pcie_driver = {
+	.driver = {
+		.name = "nvu_t410_pcie",
+		.suppress_bind_attrs = true,
+	},
+	.id_table = t410_pcie_ids,
+	.probe = t410_pcie_probe,
+};
+module_platform_driver(t410_pcie_driver);
+
+MODULE_DESCRIPTION("NVIDIA Tegra410 PCIE PMU (nv-uncore)");
 MODULE_LICENSE("GPL");
 NVU_IMPORT_NS();

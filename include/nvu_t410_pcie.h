@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the Tegra410 PCIE and PCIE-TGT drivers share, exported by
+ * nvu_t410_pcie: the root complex (RC) a block belongs to, the "root_ports"
+ * sysfs file built from the root ports' NVIDIA DVSEC, and the pure helpers
+ * KUnit tests.
+ */
+#ifndef NVU_T410_PCIE_H
+#define NVU_T410_PCIE_H
+
+#include <linux/ioport.h>
+
+#include "nvu_cspmu.h"
+
+/**
+ * struct t410_rc - the start of the PCIE and PCIE-TGT private data
+ * @cs: the CoreSight PMU block
+ * @rc: RC number within the socket
+ */
+struct t410_rc {
+	struct nvu_cspmu cs;
+	u32 rc;
+};
+
+/**
+ * struct t410_rp_map - where a root port sits, from its NVIDIA DVSEC
+ * @bus: bus number of the root port (as lspci shows it)
+ * @segment: PCI segment (lspci's domain)
+ * @rp: root-port index within the RC (the bit of src_rp_mask/dst_rp_mask)
+ * @rc: RC number
+ * @socket: socket
+ */
+struct t410_rp_map {
+	u8 bus;
+	u8 segment;
+	u8 rp;
+	u8 rc;
+	u8 socket;
+};
+
+int t410_dvsec_parse(u32 (*read)(void *ctx, unsigned int off), void *ctx,
+		     struct t410_rp_map *map);
+int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
+		     struct resource *region);
+extern const struct attribute_group t410_rc_group;
+
+/* PCIE filters and group rules (pure). */
+u32 t410_pcie_filtr(u64 config1);
+u32 t410_pcie_filt2r(u64 config2);
+int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n);
+
+#endif /* NVU_T410_PCIE_H */
