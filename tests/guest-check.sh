@@ -12,6 +12,17 @@ kunit_modules="nvu_kunit nvu_t410_kunit"
 drivers="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie nvu_t410_pcie_tgt nvu_t410_c2c"
 fail=0
 
+# Unload every module of ours, users before what they use.
+unload_all() {
+	for pass in 1 2 3 4; do
+		for m in $(lsmod | awk '/^nvu_|^nv_uncore/ {print $1}'); do
+			rmmod "$m" 2>/dev/null
+		done
+	done
+	lsmod | grep -qE '^nvu_|^nv_uncore' &&
+		echo "# modules left loaded: $(lsmod | grep -E '^nvu_|^nv_uncore')"
+}
+
 # The driver-against-model suites need the model (deterministic clock) and
 # the drivers.
 for m in "nvu_emu clock_khz=0" $drivers; do
@@ -38,9 +49,7 @@ for s in $suites; do
 	grep -q '^not ok' "/sys/kernel/debug/kunit/$s/results" && fail=1
 done
 echo "NVU-KTAP-END kunit"
-for m in $kunit_modules $drivers nvu_emu; do
-	rmmod $m 2>/dev/null
-done
+unload_all
 
 [ $# -gt 0 ] || set -- "$NVU_TESTS"/e2e/*.sh
 echo "NVU-KTAP-BEGIN e2e"
@@ -63,14 +72,8 @@ for t in "$@"; do
 		echo "not ok $n $name"
 		fail=1
 	fi
-	# Leave a clean state for the next test (users before what they use).
-	for pass in 1 2 3; do
-		for m in $(lsmod | awk '/^nvu_|^nv_uncore/ {print $1}'); do
-			rmmod "$m" 2>/dev/null
-		done
-	done
-	lsmod | grep -qE '^nvu_|^nv_uncore' &&
-		echo "# modules left loaded: $(lsmod | grep -E '^nvu_|^nv_uncore')"
+	# Leave a clean state for the next test.
+	unload_all
 done
 echo "NVU-KTAP-END e2e"
 exit $fail

@@ -1,2 +1,278 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder. */
+/*
+ * KUnit: the Tegra410 PCIE and PCIE-TGT drivers.  Pure logic (filter
+ * encoding, group rules, address-filter slots, the DVSEC parser against
+ * config-space images), then the drivers against the hardware model.
+ * Linked into nvu_t410_kunit; needs nvu_t410_pcie and nvu_t410_pcie_tgt.
+ */
+
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/pci_regs.h>
+#include <linux/perf_event.h>
+
+#include "nv_uncore.h"
+#include "nvu_emu.h"
+#include "nvu_t410_pcie.h"
+#include "nvu_t410_pcie_tgt.h"
+#include "nvu_t410_regs.h"
+
+static void nvu_pcie_filters(struct kunit *test)
+{
+	/* No source filter: every root port. */
+	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0), 0xffU);
+	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0x5), 0x5U);
+	/* src_bdf alone is not a filter; with src_bdf_en it is the only one. */
+	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0x278100), 0xffU);
+	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0x1278100), 0x1278100U);
+	/* No destination: all five. */
+	KUNIT_EXPECT_EQ(test, t410_pcie_filt2r(0), 0x1fU);
+	KUNIT_EXPECT_EQ(test, t410_pcie_filt2r(T410_PCIE_DST_REM), 0x10U);
+}
+
+static void nvu_pcie_group_rules(struct kunit *test)
+{
+	struct nvu_req r[3] = {
+		{ .config = { T410_PCIE_RD_REQ, 0x1278100 } },
+		{ .config = { T410_PCIE_WR_REQ, 0x1278100 } },
+		{ .config = { T410_PCIE_CYCLES, 0x1018000 }, .cycle = true },
+	};
+
+	/* One BDF shared, and the cycle counter is exempt. */
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 3), 0);
+	/* A second BDF. */
+	r[1].config[1] = 0x1018000;
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), -EINVAL);
+	/* Root ports with a BDF, in one event. */
+	r[1].config[1] = 0x1278101;
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(&r[1], 1), -EINVAL);
+	/* Root ports in one event, a BDF in another: allowed. */
+	r[1].config[1] = 0x3;
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), 0);
+}
+
+static void nvu_tgt_slots(struct kunit *test)
+{
+	struct t410_tgt_slot s[T410_PCIE_TGT_NR_SLOTS] = { };
+	int i;
+
+	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x10000, 0xfff00), 0);
+	for (i = 0; i < T410_PCIE_TGT_NR_SLOTS; i++) {
+		s[i].base = 0x1000 * i;
+		s[i].mask = ~0ULL;
+		s[i].users = 1;
+	}
+	/* An identical range shares; a new one finds none free. */
+	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x3000, ~0ULL), 3);
+	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x3000, 0xf000), -EAGAIN);
+	/* The first free slot in slot order. */
+	s[5].users = 0;
+	s[2].users = 0;
+	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x9000, ~0ULL), 2);
+
+	/* PMEVFILT2R: root ports, all by default, none with only a range. */
+	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(0, -1), 0xffU);
+	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(FIELD_PREP(T410_PCIE_TGT_DST_RP_MASK, 0x3), -1),
+			0x3U);
+	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(T410_PCIE_TGT_DST_ADDR_EN, 7), 0x8000U);
+	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(T410_PCIE_TGT_DST_ADDR_EN |
+					      FIELD_PREP(T410_PCIE_TGT_DST_RP_MASK, 0x1), 0),
+			0x101U);
+}
+
+static void nvu_tgt_group_rules(struct kunit *test)
+{
+	struct nvu_req r[10] = { };
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		r[i].config[0] = T410_PCIE_TGT_RD_REQ | T410_PCIE_TGT_DST_ADDR_EN;
+		r[i].config[1] = 0x100000;
+		r[i].config[2] = ~0ULL << (8 + i);
+	}
+	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 8), 0);
+	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 9), -EINVAL);
+	/* The ninth repeats a range: it shares that slot. */
+	r[8].config[2] = r[3].config[2];
+	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 9), 0);
+	/* Events without a range, and the cycle event, need no slot. */
+	r[8].config[0] = T410_PCIE_TGT_RD_REQ;
+	r[9].config[0] = T410_PCIE_TGT_CYCLES | T410_PCIE_TGT_DST_ADDR_EN;
+	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 10), 0);
+}
+
+/* A config-space image of a root port. */
+struct nvu_cfg {
+	u32 w[PCI_CFG_SPACE_EXP_SIZE / 4];
+};
+
+static u32 nvu_cfg_read(void *ctx, unsigned int off)
+{
+	return ((struct nvu_cfg *)ctx)->w[off / 4];
+}
+
+/* An extended capability at @pos: ID, version 1, next. */
+static void nvu_cfg_cap(struct nvu_cfg *c, unsigned int pos, u16 id,
+			unsigned int next)
+{
+	c->w[pos / 4] = id | 1 << 16 | next << 20;
+}
+
+/* A DVSEC at @pos: vendor, ID, length, then the NVIDIA byte fields. */
+static void nvu_cfg_dvsec(struct nvu_cfg *c, unsigned int pos, u16 vendor,
+			  u16 id, unsigned int len, unsigned int next)
+{
+	nvu_cfg_cap(c, pos, PCI_EXT_CAP_ID_DVSEC, next);
+	c->w[(pos + PCI_DVSEC_HEADER1) / 4] = vendor | 1 << 16 | len << 20;
+	c->w[(pos + PCI_DVSEC_HEADER2) / 4] = id;
+	/* bus 0xa0, segment 0x0a, RP 2, RC 1, socket 1 */
+	c->w[(pos + 0xc) / 4] = 0x01020aa0;
+	c->w[(pos + 0x10) / 4] = 0x01;
+}
+
+static void nvu_dvsec_parse(struct kunit *test)
+{
+	struct nvu_cfg *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct t410_rp_map m = { };
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	/* AER, then another vendor's DVSEC, another NVIDIA DVSEC, ours. */
+	nvu_cfg_cap(c, 0x100, PCI_EXT_CAP_ID_ERR, 0x148);
+	nvu_cfg_dvsec(c, 0x148, 0x1e98, T410_DVSEC_ID, 0x14, 0x200);
+	nvu_cfg_dvsec(c, 0x200, T410_DVSEC_VENDOR, 0x3, 0x14, 0x300);
+	nvu_cfg_dvsec(c, 0x300, T410_DVSEC_VENDOR, T410_DVSEC_ID, 0x14, 0);
+	KUNIT_ASSERT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), 0);
+	KUNIT_EXPECT_EQ(test, m.bus, 0xa0);
+	KUNIT_EXPECT_EQ(test, m.segment, 0x0a);
+	KUNIT_EXPECT_EQ(test, m.rp, 2);
+	KUNIT_EXPECT_EQ(test, m.rc, 1);
+	KUNIT_EXPECT_EQ(test, m.socket, 1);
+
+	/* Too short to hold the socket byte. */
+	nvu_cfg_dvsec(c, 0x300, T410_DVSEC_VENDOR, T410_DVSEC_ID, 0x10, 0);
+	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -EINVAL);
+	/* The list ends without it. */
+	nvu_cfg_cap(c, 0x200, PCI_EXT_CAP_ID_ERR, 0);
+	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
+	/* A loop, and a pointer back into the legacy header. */
+	nvu_cfg_cap(c, 0x200, PCI_EXT_CAP_ID_ERR, 0x148);
+	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -EINVAL);
+	nvu_cfg_cap(c, 0x200, PCI_EXT_CAP_ID_ERR, 0x40);
+	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -EINVAL);
+	/* No extended capabilities at all, or a device that is gone. */
+	memset(c, 0, sizeof(*c));
+	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
+	memset(c, 0xff, sizeof(*c));
+	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
+}
+
+/* Open one counting event on PMU @name. */
+static struct perf_event *nvu_pcie_open(struct kunit *test, const char *name,
+					u64 config, u64 config1, u64 config2)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.config = config,
+		.config1 = config1,
+		.config2 = config2,
+	};
+	struct perf_event *event;
+	struct nvu_pmu *pmu;
+
+	pmu = nvu_pmu_get(name);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, pmu, "PMU %s is not registered", name);
+	attr.type = pmu->pmu.type;
+	event = perf_event_create_kernel_counter(&attr, pmu->cpu, NULL, NULL,
+						 NULL);
+	nvu_pmu_put(pmu);
+	return event;
+}
+
+static void nvu_pcie_release(void *event)
+{
+	perf_event_release_kernel(event);
+}
+
+/* Open, and release when the test ends however it ends. */
+static struct perf_event *nvu_pcie_open_managed(struct kunit *test,
+						const char *name, u64 config,
+						u64 config1, u64 config2)
+{
+	struct perf_event *event = nvu_pcie_open(test, name, config, config1,
+						 config2);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "open %#llx: %d", config,
+			       PTR_ERR_OR_ZERO(event));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nvu_pcie_release,
+							event), 0);
+	return event;
+}
+
+static u64 nvu_pcie_count(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+/* The driver's BDF claim and the model's BDF comparator agree. */
+static void nvu_pcie_bdf_model(struct kunit *test)
+{
+	const char *pmu = "nvidia_pcie_pmu_1_rc_0";
+	struct perf_event *a, *b, *other;
+
+	a = nvu_pcie_open_managed(test, pmu, T410_PCIE_RD_REQ, 0x1278100, 0);
+	b = nvu_pcie_open_managed(test, pmu, T410_PCIE_RD_CUM_OUTS, 0x1278100,
+				  T410_PCIE_DST_LOC_GMEM);
+	other = nvu_pcie_open(test, pmu, T410_PCIE_RD_REQ, 0x1018000, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(other), -EINVAL);
+	if (!IS_ERR(other))
+		perf_event_release_kernel(other);
+
+	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd count=4 bdf=0x2781 outs=9 dst=gmem"), 0);
+	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd count=5 bdf=0x2781 outs=9 dst=cmem"), 0);
+	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd count=6 bdf=0x2782 outs=9 dst=gmem"), 0);
+	KUNIT_EXPECT_EQ(test, nvu_pcie_count(a), 9ULL);
+	KUNIT_EXPECT_EQ(test, nvu_pcie_count(b), 4ULL * 9);
+}
+
+/* Slots are taken in add() and programmed into the model's region. */
+static void nvu_tgt_slot_model(struct kunit *test)
+{
+	const char *pmu = "nvidia_pcie_tgt_pmu_1_rc_1";
+	const char *wr = "op=wr rp=1 count=7 bytes=32 addr=0x1234deadbeef";
+	u64 en = T410_PCIE_TGT_DST_ADDR_EN;
+	struct perf_event *lo, *hi, *same;
+
+	lo = nvu_pcie_open_managed(test, pmu, T410_PCIE_TGT_RD_REQ | en,
+				   0x1000, ~0xfffULL);
+	hi = nvu_pcie_open_managed(test, pmu, T410_PCIE_TGT_WR_BYTES | en,
+				   0x123400000000ULL, ~0ULL << 32);
+	same = nvu_pcie_open_managed(test, pmu, T410_PCIE_TGT_WR_REQ | en,
+				     0x123400000000ULL, ~0ULL << 32);
+
+	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd dst=hdm count=3 addr=0x1ff8"), 0);
+	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd dst=hdm count=5 addr=0x2000"), 0);
+	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, wr), 0);
+	KUNIT_EXPECT_EQ(test, nvu_pcie_count(lo), 3ULL);
+	KUNIT_EXPECT_EQ(test, nvu_pcie_count(hi), 7ULL * 32);
+	KUNIT_EXPECT_EQ(test, nvu_pcie_count(same), 7ULL);
+}
+
+static struct kunit_case nvu_t410_pcie_cases[] = {
+	KUNIT_CASE(nvu_pcie_filters),
+	KUNIT_CASE(nvu_pcie_group_rules),
+	KUNIT_CASE(nvu_tgt_slots),
+	KUNIT_CASE(nvu_tgt_group_rules),
+	KUNIT_CASE(nvu_dvsec_parse),
+	KUNIT_CASE(nvu_pcie_bdf_model),
+	KUNIT_CASE(nvu_tgt_slot_model),
+	{ }
+};
+
+static struct kunit_suite nvu_t410_pcie_suite = {
+	.name = "nvu_t410_pcie",
+	.test_cases = nvu_t410_pcie_cases,
+};
+
+kunit_test_suites(&nvu_t410_pcie_suite);

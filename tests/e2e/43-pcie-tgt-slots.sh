@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# PCIE-TGT's 8 address-filter slots, shared by the RC's counters (16 in
+# the model).  Nine distinct ranges that all contain one address:
+#  - a group of 8 counts exactly; a group of 9 cannot be scheduled at all;
+#  - 8 pinned events hold every slot: a ninth event waits (add() fails,
+#    perf retries), counts nothing meanwhile, and is scheduled once the
+#    slots free; its count is exact for the time it ran, and perf reports
+#    it ran for only part of the time it was enabled.
+. "$NVU_TESTS/lib.sh"
+load_t410
+pmu=nvidia_pcie_tgt_pmu_0_rc_3
+
+ev() {
+	echo "$pmu/rd_req,dst_addr_base=0x100000,dst_addr_mask=$1,dst_addr_en=1/$2"
+}
+masks="0xfffff00 0xffffe00 0xffffc00 0xffff800 0xffff000 0xfffe000 0xfffc000 0xfff8000"
+ninth=0xfff0000
+hit="op=rd dst=hdm addr=0x100000"
+
+group=
+for m in $masks; do
+	group="$group${group:+,}$(ev $m)"
+done
+got=$(counts "{$group}" -- sh -c "echo '$hit count=3' >$EMU/$pmu/inject") || fail "perf stat"
+expect_eq "group of 8 ranges" "3 3 3 3 3 3 3 3" "$(echo $got)"
+got=$(counts "{$group,$(ev $ninth)}" -- sh -c "echo '$hit count=3' >$EMU/$pmu/inject")
+expect_eq "group of 9 ranges: the ninth" "<not supported>" "$(echo "$got" | sed -n 9p)"
+expect_eq "group of 9 ranges: the rest" "<not counted>" "$(echo "$got" | sed -n 1,8p | sort -u)"
+
+pinned=
+for m in $masks; do
+	pinned="$pinned -e $(ev $m D)"
+done
+# shellcheck disable=SC2086
+perf stat -x, -a $pinned -o /tmp/a.out -- sleep 4 &
+a=$!
+sleep 1.5
+perf stat -x, -a --no-scale -e "$(ev $ninth)" -o /tmp/b.out -- sleep 6 &
+b=$!
+sleep 1
+echo "$hit count=100" >$EMU/$pmu/inject
+wait $a
+sleep 1
+echo "$hit count=7" >$EMU/$pmu/inject
+wait $b
+expect_eq "8 pinned ranges" "100 100 100 100 100 100 100 100" \
+	"$(grep -v '^#' /tmp/a.out | grep . | cut -d, -f1 | xargs)"
+b_line=$(grep -v '^#' /tmp/b.out | grep .)
+expect_eq "ninth range, counted once a slot freed" 7 "$(echo "$b_line" | cut -d, -f1)"
+# Event names hold commas: running share is the third field from the end.
+pct=$(echo "$b_line" | awk -F, '{ print $(NF - 2) }' | cut -d. -f1)
+[ "$pct" -gt 0 ] && [ "$pct" -lt 100 ] &&
+	echo "ok: ninth range ran $pct% of its enabled time" ||
+	{ echo "FAIL: ninth range running share '$pct' (line: $b_line)"; NVU_FAILED=1; }
+finish
