@@ -17,8 +17,10 @@ say "1. Load the hardware model (a 2-socket Tegra410) and the drivers"
 run modprobe nvu_emu
 run modprobe nvu_t410_ucf
 run modprobe nvu_t410_cmem_lat
+run modprobe nvu_t410_pcie_tgt
 echo
-for p in nvidia_ucf_pmu_0 nvidia_ucf_pmu_1 nvidia_cmem_latency_pmu_0; do
+for p in nvidia_ucf_pmu_0 nvidia_ucf_pmu_1 nvidia_cmem_latency_pmu_0 \
+	nvidia_pcie_pmu_0_rc_1 nvidia_pcie_tgt_pmu_1_rc_5; do
 	printf '%-28s cpumask=%s associated_cpus=%s identifier=%s\n' "$p" \
 		"$(cat $PMUS/$p/cpumask)" "$(cat $PMUS/$p/associated_cpus)" \
 		"$(cat $PMUS/$p/identifier)"
@@ -54,4 +56,30 @@ run nvu-metrics cmem-lat -s 0 -t 1
 
 echo >$EMU/nvidia_ucf_pmu_0/rate
 echo >$EMU/nvidia_cmem_latency_pmu_0/rate
+
+say "5. PCIe: per root complex bandwidth and read latency"
+run cat $PMUS/nvidia_pcie_pmu_0_rc_1/root_ports
+echo "  (the VM has no Tegra410 root ports; on hardware this lists each root"
+echo "  port of RC 1 as '<rp> <segment>:<bus>', from its NVIDIA DVSEC)"
+rc1="op=rd rp=1 count=4000000 bytes=256 outs=800 dst=cmem
+op=wr rp=2 count=2000000 bytes=128 dst=gmem"
+rc4="op=rd rp=0 count=1000000 bytes=512 outs=1500 bdf=0x2781"
+tgt1="op=rd rp=3 count=1000000 bytes=64
+op=wr dst=hdm count=500000 bytes=64 addr=0x10040"
+echo "$rc1" | sed 's/^/  PCIE RC 1    : /'
+echo "$rc4" | sed 's/^/  PCIE RC 4    : /'
+echo "$tgt1" | sed 's/^/  PCIE-TGT RC 1: /'
+echo "$rc1" >$EMU/nvidia_pcie_pmu_0_rc_1/rate
+echo "$rc4" >$EMU/nvidia_pcie_pmu_0_rc_4/rate
+echo "$tgt1" >$EMU/nvidia_pcie_tgt_pmu_0_rc_1/rate
+echo "  expected: RC 1 reads 1.024 GB/s at 800 ns, writes 0.256 GB/s;"
+echo "  RC 4 reads 0.512 GB/s at 1500 ns; to RC 1's devices 0.064 GB/s read"
+echo "  from a BAR and 0.032 GB/s written to a CXL window, which only an"
+echo "  address range counts (nvu-metrics counts BAR traffic: 0 written)"
+run perf stat -a -e nvidia_pcie_pmu_0_rc_4/event=0x4,src_bdf=0x2781,src_bdf_en=0x1/ sleep 1
+run perf stat -a -e nvidia_pcie_tgt_pmu_0_rc_1/event=0x1,dst_addr_base=0x10000,dst_addr_mask=0xFFF00,dst_addr_en=0x1/ sleep 1
+run nvu-metrics pcie -s 0 -t 1
+for p in nvidia_pcie_pmu_0_rc_1 nvidia_pcie_pmu_0_rc_4 nvidia_pcie_tgt_pmu_0_rc_1; do
+	echo >$EMU/$p/rate
+done
 say "Done.  See README.md and Documentation/ for more."
