@@ -86,6 +86,7 @@ static const struct nvu_bench_step nvu_bench_steps[] = {
  * @nr_events: number of entries in @config and @config1
  * @config: attr.config of each event
  * @config1: attr.config1 of each event
+ * @config2: attr.config2 of each event
  */
 struct nvu_bench_case {
 	const char *pmu;
@@ -94,10 +95,13 @@ struct nvu_bench_case {
 	unsigned int nr_events;
 	u64 config[NVU_BENCH_MAX_EVENTS];
 	u64 config1[NVU_BENCH_MAX_EVENTS];
+	u64 config2[NVU_BENCH_MAX_EVENTS];
 };
 
 #define NVU_BENCH_UCF	"nvidia_ucf_pmu_0"
 #define NVU_BENCH_CMEM	"nvidia_cmem_latency_pmu_0"
+#define NVU_BENCH_PCIE	"nvidia_pcie_pmu_0_rc_0"
+#define NVU_BENCH_TGT	"nvidia_pcie_tgt_pmu_0_rc_0"
 
 static const struct nvu_bench_case nvu_bench_cases[] = {
 	{
@@ -107,6 +111,15 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 	}, {
 		.pmu = NVU_BENCH_UCF, .tag = "ucf", .name = "cycles",
 		.nr_events = 1, .config = { T410_UCF_CYCLES },
+	}, {
+		.pmu = NVU_BENCH_PCIE, .tag = "pcie", .name = "rd_req",
+		.nr_events = 1, .config = { T410_PCIE_RD_REQ },
+		.config1 = { 0x3 }, .config2 = { T410_PCIE_DST_LOC_CMEM },
+	}, {
+		.pmu = NVU_BENCH_TGT, .tag = "pcie_tgt", .name = "rd_req_addr",
+		.nr_events = 1,
+		.config = { T410_PCIE_TGT_RD_REQ | T410_PCIE_TGT_DST_ADDR_EN },
+		.config1 = { 0x10000 }, .config2 = { 0xfff00 },
 	}, {
 		.pmu = NVU_BENCH_CMEM, .tag = "cmem", .name = "cycles",
 		.nr_events = 1, .config = { T410_CMEM_CYCLES },
@@ -250,6 +263,7 @@ static int nvu_bench_open(struct nvu_bench_run *run, struct nvu_pmu *pmu,
 			.size = sizeof(attr),
 			.config = bc->config[i],
 			.config1 = bc->config1[i],
+			.config2 = bc->config2[i],
 			.disabled = disabled,
 		};
 
