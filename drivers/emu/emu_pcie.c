@@ -135,8 +135,10 @@ static u32 emu_pcie_dst_bit(u64 dst)
 }
 
 /* PCIE: a source (one BDF, or root ports) and a destination filter. */
-static bool emu_pcie_hit(u32 filtr, u32 filt2r, const struct nvu_emu_txn *t)
+static bool emu_pcie_hit(const struct emu_cspmu *cs, unsigned int n,
+			 const struct nvu_emu_txn *t)
 {
+	u32 filtr = cs->filtr[n], filt2r = cs->filt2r[n];
 	bool src;
 
 	if (filtr & T410_PCIE_SRC_BDF_EN)
@@ -168,8 +170,14 @@ static u64 emu_pcie_amount(u32 evt, const struct nvu_emu_txn *t)
 	}
 }
 
-static void emu_pcie_inject(struct nvu_emu_dev *dev,
-			    const struct nvu_emu_txn *t)
+/*
+ * Count @t on every enabled counter whose filter @hit passes; the event
+ * is the low @evt_bits of its PMEVTYPER.
+ */
+static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
+			   bool (*hit)(const struct emu_cspmu *cs, unsigned int n,
+				       const struct nvu_emu_txn *t),
+			   u32 evt_bits)
 {
 	struct emu_pcie *p = dev->state;
 	unsigned int n;
@@ -177,11 +185,17 @@ static void emu_pcie_inject(struct nvu_emu_dev *dev,
 	if (!emu_pcie_rp_present(dev, t))
 		return;
 	for (n = 0; n < p->cs.nctr; n++) {
-		if (emu_cspmu_counting(&p->cs, n) &&
-		    emu_pcie_hit(p->cs.filtr[n], p->cs.filt2r[n], t))
+		if (emu_cspmu_counting(&p->cs, n) && hit(&p->cs, n, t))
 			emu_cspmu_count(&p->cs, n,
-					emu_pcie_amount(p->cs.evtyper[n], t));
+					emu_pcie_amount(p->cs.evtyper[n] & evt_bits,
+							t));
 	}
+}
+
+static void emu_pcie_inject(struct nvu_emu_dev *dev,
+			    const struct nvu_emu_txn *t)
+{
+	emu_pcie_count(dev, t, emu_pcie_hit, U32_MAX);
 }
 
 /* A register of the second resource (the RC's ACPI device region). */
@@ -211,9 +225,10 @@ static bool emu_pcie_tgt_slot_hit(const struct emu_cspmu *cs,
  * one-hot choice of address-filter slot.  Model rule [U]: every filter a
  * counter sets must match; a counter with neither counts nothing.
  */
-static bool emu_pcie_tgt_hit(const struct emu_cspmu *cs, u32 filt2r,
+static bool emu_pcie_tgt_hit(const struct emu_cspmu *cs, unsigned int n,
 			     const struct nvu_emu_txn *t)
 {
+	u32 filt2r = cs->filt2r[n];
 	u32 rps = FIELD_GET(T410_PCIE_TGT_FILT_RP, filt2r);
 	u32 slots = FIELD_GET(T410_PCIE_TGT_FILT_SLOT, filt2r);
 	bool bar = t->v[EMU_DST] == EMU_DST_BAR;
@@ -235,18 +250,7 @@ static bool emu_pcie_tgt_hit(const struct emu_cspmu *cs, u32 filt2r,
 static void emu_pcie_tgt_inject(struct nvu_emu_dev *dev,
 				const struct nvu_emu_txn *t)
 {
-	struct emu_pcie *p = dev->state;
-	unsigned int n;
-
-	if (!emu_pcie_rp_present(dev, t))
-		return;
-	for (n = 0; n < p->cs.nctr; n++) {
-		if (emu_cspmu_counting(&p->cs, n) &&
-		    emu_pcie_tgt_hit(&p->cs, p->cs.filt2r[n], t))
-			emu_cspmu_count(&p->cs, n,
-					emu_pcie_amount(p->cs.evtyper[n] &
-							T410_PCIE_TGT_EVENT, t));
-	}
+	emu_pcie_count(dev, t, emu_pcie_tgt_hit, T410_PCIE_TGT_EVENT);
 }
 
 static const struct nvu_emu_type emu_pcie_type = {
