@@ -165,7 +165,10 @@
 #define T410_DLINK_NR_INST		16
 /* Memory resources 0..nr_inst-1 are the instances, nr_inst the broadcast. */
 #define T410_C2C_BLOCK_SIZE		0x1000
-/* All registers are 32-bit; counters are 64-bit as two halves, low first. */
+/*
+ * All registers are 32-bit.  A counter is 64 bits of register space: its
+ * low half at the offset below, its high half at offset + 4.
+ */
 #define T410_C2C_CTRL			0x864
 #define   T410_C2C_CTRL_DISABLE		0
 #define   T410_C2C_CTRL_ENABLE		1

@@ -18,7 +18,7 @@ rc=0
 grep -q '^NVU-BENCH-ERROR' $out && rc=1
 grep -q '^NVU-BENCH ' $out || rc=1
 
-for m in nvu_bench nvu_t410_cmem_lat nvu_t410_ucf nvu_emu; do
+for m in nvu_bench $T410_DRIVERS nvu_emu; do
 	rmmod $m 2>/dev/null
 done
 exit $rc

@@ -54,10 +54,46 @@ run nvu-metrics ucf-bw -s 0 -t 1
 echo
 run nvu-metrics cmem-lat -s 0 -t 1
 
+say "5. NVLink-C2C (two GPUs), NV-CLink and NV-DLink latency"
+run modprobe nvu_t410_c2c
+for p in nvidia_nvlink_c2c_pmu_0 nvidia_nvclink_pmu_0 nvidia_nvdlink_pmu_0; do
+	printf '%-24s peer=%s identifier=%s events: %s\n' "$p" "$(cat $PMUS/$p/peer)" \
+		"$(cat $PMUS/$p/identifier)" "$(ls $PMUS/$p/events | tr '\n' ' ')"
+done
+c2c="dir=in op=rd peer=gpu0 count=2000000 outs=400
+dir=in op=rd peer=gpu1 count=2000000 outs=600
+dir=in op=wr count=1000000 outs=250
+dir=out op=rd count=1000000 outs=350
+dir=out op=wr count=500000 outs=150"
+clink="dir=in op=rd count=1000000 outs=500
+dir=out op=rd count=1000000 outs=300"
+dlink="dir=in op=rd count=1000000 outs=700"
+echo "$c2c" | sed 's/^/  NVLink-C2C: /'
+echo "$clink" | sed 's/^/  NV-CLink  : /'
+echo "$dlink" | sed 's/^/  NV-DLink  : /'
+echo "$c2c" >$EMU/nvidia_nvlink_c2c_pmu_0/rate
+echo "$clink" >$EMU/nvidia_nvclink_pmu_0/rate
+echo "$dlink" >$EMU/nvidia_nvdlink_pmu_0/rate
+echo "  expected at the model's 1 GHz link clock: C2C IN_RD 400 ns from GPU0,"
+echo "  600 ns from GPU1, 500 ns for both; IN_WR 250, OUT_RD 350, OUT_WR 150 ns;"
+echo "  NV-CLink IN_RD 500, OUT_RD 300 ns; NV-DLink (CXL memory reads) 700 ns"
+run perf stat -a -e nvidia_nvlink_c2c_pmu_0/in_rd_req/ sleep 1
+run perf stat -a -e nvidia_nvlink_c2c_pmu_0/in_rd_cum_outs,gpu_mask=0x1/,nvidia_nvlink_c2c_pmu_0/in_rd_cum_outs,gpu_mask=0x2/ sleep 1
+run perf stat -a -e nvidia_nvclink_pmu_0/in_rd_req/,nvidia_nvclink_pmu_0/out_rd_req/ sleep 1
+run perf stat -a -e '{nvidia_nvdlink_pmu_0/in_rd_req/,nvidia_nvdlink_pmu_0/in_rd_cum_outs/}' sleep 1
+run nvu-metrics c2c-lat -s 0 -t 1
+echo
+run nvu-metrics c2c-lat -s 0 -t 1 -l c2c -g 0x1
+echo
+run nvu-metrics c2c-lat -s 0 -t 1 -l c2c -g 0x2
+for p in nvidia_nvlink_c2c_pmu_0 nvidia_nvclink_pmu_0 nvidia_nvdlink_pmu_0; do
+	echo >$EMU/$p/rate
+done
+
 echo >$EMU/nvidia_ucf_pmu_0/rate
 echo >$EMU/nvidia_cmem_latency_pmu_0/rate
 
-say "5. PCIe: per root complex bandwidth and read latency"
+say "6. PCIe: per root complex bandwidth and read latency"
 run cat $PMUS/nvidia_pcie_pmu_0_rc_1/root_ports
 echo "  (the VM has no Tegra410 root ports; on hardware this lists each root"
 echo "  port of RC 1 as '<rp> <segment>:<bus>', from its NVIDIA DVSEC)"

@@ -9,7 +9,7 @@
 # NVU_KUNIT_ARGS: module parameters, e.g. "nvu_kunit selftest_fail=1".
 
 kunit_modules="nvu_kunit nvu_t410_kunit"
-drivers="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie nvu_t410_pcie_tgt nvu_t410_c2c"
+drivers="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie_tgt nvu_t410_pcie nvu_t410_c2c"
 fail=0
 
 # Unload every module of ours, users before what they use.

@@ -30,8 +30,9 @@ finish() {
 EMU=/sys/kernel/debug/nvu_emu
 PMUS=/sys/bus/event_source/devices
 
-# Every Tegra410 driver module.
-T410_DRIVERS="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie nvu_t410_pcie_tgt nvu_t410_c2c"
+# Every Tegra410 driver module, in an order rmmod can take them in
+# (nvu_t410_pcie_tgt uses nvu_t410_pcie; modprobe loads that first).
+T410_DRIVERS="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie_tgt nvu_t410_pcie nvu_t410_c2c"
 
 # load_t410 [nvu_emu parameters...]: the model (deterministic clock by
 # default) and the Tegra410 drivers.

@@ -1,10 +1,520 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder. */
+/*
+ * NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs.
+ *
+ * Each link is a set of instances (14, 12 or 16) with free-running latency
+ * counters, plus a broadcast block whose writes reach every instance
+ * (ACPI NVDA2023, NVDA2022, NVDA2020; _UID = socket).  Firmware says which
+ * instances face which peer: GPU0 and GPU1, another CPU, or (NV-DLink) CXL
+ * memory.  The peer decides the events that exist; an event counts the sum
+ * of its counter over the instances facing the selected peers.  Counting
+ * restarts from zero on every enable, so the core folds counts before that.
+ *
+ * Cost and overflow: a read touches only the low 32-bit half of each
+ * instance counter it sums (one access per instance).  The driver extends
+ * each low half to 64 bits in software from its previous value, and the
+ * core polls often enough that no half can wrap twice unseen, so counts
+ * stay exact and nothing is logged.  See Documentation/tegra410-c2c.rst.
+ */
 
+#include "nvu_ns.h"
+
+#include <linux/acpi.h>
+#include <linux/bitmap.h>
 #include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/property.h>
 
 #include "nv_uncore.h"
+#include "nvu_t410_regs.h"
+#include "nvu_t410_c2c.h"
 
-MODULE_DESCRIPTION("placeholder");
+/*
+ * Counter width: the registers are 64 bits as two 32-bit halves; how many
+ * bits count is not published [U].
+ */
+static unsigned int counter_width = 64;
+module_param(counter_width, uint, 0444);
+MODULE_PARM_DESC(counter_width,
+		 "bits of each C2C-family counter [U] (1-64, default 64)");
+
+/*
+ * Fastest rate of any counter: a cum_outs counter adds the requests in
+ * flight every link clock cycle.  We assume at most 256 in flight per
+ * instance at 2 GHz [U]: 5.12e11/s.  At 32 bits the core polls every
+ * ~4.2 ms.
+ */
+#define T410_C2C_MAX_RATE	512000000000ULL
+
+/* Only the low half of a counter is read. */
+#define T410_C2C_HALF_BITS	32
+
+/**
+ * struct t410_c2c_type - constants of one kind of link
+ * @prefix: PMU name without "_pmu_<socket>"
+ * @nr_inst: instances; memory resource @nr_inst is the broadcast block
+ * @cxlmem: the peer is CXL memory whatever firmware says (NV-DLink)
+ */
+struct t410_c2c_type {
+	const char *prefix;
+	unsigned int nr_inst;
+	bool cxlmem;
+};
+
+static const struct t410_c2c_type t410_nvlink_c2c = {
+	.prefix = "nvidia_nvlink_c2c",
+	.nr_inst = T410_C2C_NR_INST,
+};
+
+static const struct t410_c2c_type t410_nvclink = {
+	.prefix = "nvidia_nvclink",
+	.nr_inst = T410_CLINK_NR_INST,
+};
+
+static const struct t410_c2c_type t410_nvdlink = {
+	.prefix = "nvidia_nvdlink",
+	.nr_inst = T410_DLINK_NR_INST,
+	.cxlmem = true,
+};
+
+/* Counter register of each event ID (its low half; the high half is +4). */
+static const u32 t410_c2c_cntr_reg[T410_C2C_NR_EVENTS] = {
+	[T410_C2C_CYCLES] = T410_C2C_CYCLE_CNTR,
+	[T410_C2C_IN_RD_CUM_OUTS] = T410_C2C_IN_RD_CUM_OUTS_CNTR,
+	[T410_C2C_IN_RD_REQ] = T410_C2C_IN_RD_REQ_CNTR,
+	[T410_C2C_IN_WR_CUM_OUTS] = T410_C2C_IN_WR_CUM_OUTS_CNTR,
+	[T410_C2C_IN_WR_REQ] = T410_C2C_IN_WR_REQ_CNTR,
+	[T410_C2C_OUT_RD_CUM_OUTS] = T410_C2C_OUT_RD_CUM_OUTS_CNTR,
+	[T410_C2C_OUT_RD_REQ] = T410_C2C_OUT_RD_REQ_CNTR,
+	[T410_C2C_OUT_WR_CUM_OUTS] = T410_C2C_OUT_WR_CUM_OUTS_CNTR,
+	[T410_C2C_OUT_WR_REQ] = T410_C2C_OUT_WR_REQ_CNTR,
+};
+
+/* Events each kind of peer produces (the spec's event table). */
+#define T410_C2C_EVENTS_RD						\
+	(BIT(T410_C2C_CYCLES) | BIT(T410_C2C_IN_RD_CUM_OUTS) |		\
+	 BIT(T410_C2C_IN_RD_REQ))
+#define T410_C2C_EVENTS_CXLMEM	T410_C2C_EVENTS_RD
+#define T410_C2C_EVENTS_CPU						\
+	(T410_C2C_EVENTS_RD | BIT(T410_C2C_OUT_RD_CUM_OUTS) |		\
+	 BIT(T410_C2C_OUT_RD_REQ))
+#define T410_C2C_EVENTS_GPU	GENMASK(T410_C2C_NR_EVENTS - 1, 0)
+
+/**
+ * t410_c2c_decode_topo() - what a link faces, from its firmware properties
+ * @cxlmem: the link is an NV-DLink (always CXL memory, masks ignored)
+ * @nr_inst: instances of the link
+ * @cpu_en_mask: instances facing another CPU (0: none, or absent)
+ * @gpu0_en_mask: instances facing GPU0
+ * @gpu1_en_mask: instances facing GPU1
+ * @topo: the result
+ *
+ * A non-zero @cpu_en_mask makes the peer a CPU, else the GPU masks give
+ * the GPUs; GPU numbers stay as firmware gives them, so a link with only
+ * @gpu1_en_mask has GPU1 and no GPU0.  Returns 0, or -EINVAL when no mask
+ * is set, a mask names an instance that does not exist, or an instance
+ * faces both GPUs.
+ */
+int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
+			 u32 gpu0_en_mask, u32 gpu1_en_mask,
+			 struct t410_c2c_topo *topo)
+{
+	u32 valid;
+
+	if (!nr_inst || nr_inst > T410_C2C_MAX_INST)
+		return -EINVAL;
+	valid = GENMASK(nr_inst - 1, 0);
+	memset(topo, 0, sizeof(*topo));
+
+	if (cxlmem) {
+		topo->kind = T410_C2C_PEER_CXLMEM;
+		topo->nr_peer = 1;
+		topo->inst[0] = valid;
+		topo->events = T410_C2C_EVENTS_CXLMEM;
+		return 0;
+	}
+	if (cpu_en_mask) {
+		if (cpu_en_mask & ~valid)
+			return -EINVAL;
+		topo->kind = T410_C2C_PEER_CPU;
+		topo->nr_peer = 1;
+		topo->inst[0] = cpu_en_mask;
+		topo->events = T410_C2C_EVENTS_CPU;
+		return 0;
+	}
+	if (!gpu0_en_mask && !gpu1_en_mask)
+		return -EINVAL;
+	if ((gpu0_en_mask | gpu1_en_mask) & ~valid ||
+	    gpu0_en_mask & gpu1_en_mask)
+		return -EINVAL;
+	topo->kind = T410_C2C_PEER_GPU;
+	topo->nr_peer = !!gpu0_en_mask + !!gpu1_en_mask;
+	topo->inst[0] = gpu0_en_mask;
+	topo->inst[1] = gpu1_en_mask;
+	topo->events = T410_C2C_EVENTS_GPU;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(t410_c2c_decode_topo);
+
+/**
+ * t410_c2c_event_insts() - the instances an event sums
+ * @topo: the link's peers
+ * @id: event ID
+ * @gpu_mask: GPUs to count (bit i = GPU i; 0 = every attached GPU); must
+ *	be 0 unless the peer is a GPU
+ * @insts: the instances, a mask
+ *
+ * Returns 0, or -EINVAL if the peer cannot produce event @id or @gpu_mask
+ * names a GPU that is not attached.
+ */
+int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
+			 u64 gpu_mask, u32 *insts)
+{
+	unsigned long sel;
+	unsigned int gpu;
+	u32 mask = 0;
+
+	if (id >= T410_C2C_NR_EVENTS || !(topo->events & BIT(id)))
+		return -EINVAL;
+	if (topo->kind != T410_C2C_PEER_GPU) {
+		if (gpu_mask)
+			return -EINVAL;
+		*insts = topo->inst[0];
+		return 0;
+	}
+
+	sel = 0;
+	for (gpu = 0; gpu < T410_C2C_MAX_PEERS; gpu++)
+		if (topo->inst[gpu])
+			sel |= BIT(gpu);
+	if (gpu_mask & ~(u64)sel)
+		return -EINVAL;
+	if (gpu_mask)
+		sel = gpu_mask;
+	for_each_set_bit(gpu, &sel, T410_C2C_MAX_PEERS)
+		mask |= topo->inst[gpu];
+	*insts = mask;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(t410_c2c_event_insts);
+
+/* One hardware counter's low half, extended to 64 bits. */
+struct t410_c2c_cntr {
+	u32 raw;
+	u64 ext;
+};
+
+/**
+ * struct t410_c2c - one link's PMU
+ * @type: link constants
+ * @topo: its peers
+ * @wrap: bits of the low half that count: min(32, counter_width)
+ * @inst: per-instance register blocks
+ * @bcast: broadcast block
+ * @cntr: extended counters, by instance and event ID
+ */
+struct t410_c2c {
+	const struct t410_c2c_type *type;
+	struct t410_c2c_topo topo;
+	unsigned int wrap;
+	struct nvu_regs inst[T410_C2C_MAX_INST];
+	struct nvu_regs bcast;
+	struct t410_c2c_cntr cntr[T410_C2C_MAX_INST][T410_C2C_NR_EVENTS];
+};
+
+/* Fold instance @i's counter of event @id; one 32-bit read. */
+static u64 t410_c2c_fold(struct t410_c2c *c2c, unsigned int i, unsigned int id)
+{
+	struct t410_c2c_cntr *c = &c2c->cntr[i][id];
+	u32 raw = nvu_read32(&c2c->inst[i], t410_c2c_cntr_reg[id]);
+
+	c->ext += nvu_delta(c->raw, raw, c2c->wrap);
+	c->raw = raw;
+	return c->ext;
+}
+
+static u64 t410_c2c_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
+	unsigned int id = event->attr.config & T410_C2C_EVENT;
+	unsigned long insts = event->hw.config;
+	unsigned int i;
+	u64 sum = 0;
+
+	/* Every instance runs on the link clock: count it once. */
+	if (id == T410_C2C_CYCLES)
+		return t410_c2c_fold(c2c, __ffs(insts), id);
+	for_each_set_bit(i, &insts, T410_C2C_MAX_INST)
+		sum += t410_c2c_fold(c2c, i, id);
+	return sum;
+}
+
+static int t410_c2c_event_init(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
+	u64 id = event->attr.config & T410_C2C_EVENT;
+	u64 gpu_mask = event->attr.config1 & T410_C2C_GPU_MASK;
+	u32 insts;
+
+	if (t410_c2c_event_insts(&c2c->topo, id, gpu_mask, &insts)) {
+		dev_dbg(pmu->dev, "event %#llx gpu_mask %#llx: the peer cannot produce it\n",
+			id, gpu_mask);
+		return -EINVAL;
+	}
+	event->hw.config = insts;
+	return 0;
+}
+
+static void t410_c2c_enable(struct nvu_pmu *pmu)
+{
+	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
+
+	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_ENABLE);
+}
+
+static void t410_c2c_disable(struct nvu_pmu *pmu)
+{
+	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
+
+	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_DISABLE);
+}
+
+/*
+ * The hardware restarts its counts from zero at the next enable [U]; the
+ * software extension restarts with it.  The core has folded every count.
+ */
+static void t410_c2c_clear(struct nvu_pmu *pmu)
+{
+	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
+
+	memset(c2c->cntr, 0, sizeof(c2c->cntr));
+}
+
+static const struct nvu_pmu_ops t410_c2c_ops = {
+	.event_init = t410_c2c_event_init,
+	.enable = t410_c2c_enable,
+	.disable = t410_c2c_disable,
+	.clear = t410_c2c_clear,
+	.read_counter = t410_c2c_read_counter,
+};
+
+static const char * const t410_c2c_peer_names[] = {
+	[T410_C2C_PEER_GPU] = "gpu",
+	[T410_C2C_PEER_CPU] = "cpu",
+	[T410_C2C_PEER_CXLMEM] = "cxlmem",
+};
+
+static ssize_t peer_show(struct device *dev, struct device_attribute *attr,
+			 char *buf)
+{
+	struct t410_c2c *c2c = nvu_pmu_priv(nvu_dev_to_pmu(dev));
+
+	return sysfs_emit(buf, "nr_%s=%u\n",
+			  t410_c2c_peer_names[c2c->topo.kind],
+			  c2c->topo.nr_peer);
+}
+static DEVICE_ATTR_RO(peer);
+
+static struct attribute *t410_c2c_extra_attrs[] = {
+	&dev_attr_peer.attr,
+	NULL
+};
+
+static const struct attribute_group t410_c2c_extra_group = {
+	.attrs = t410_c2c_extra_attrs,
+};
+
+static struct attribute *t410_c2c_formats[] = {
+	NVU_FORMAT(event, 0, T410_C2C_EVENT),
+	NULL
+};
+
+static struct attribute *t410_c2c_gpu_formats[] = {
+	NVU_FORMAT(event, 0, T410_C2C_EVENT),
+	NVU_FORMAT(gpu_mask, 1, T410_C2C_GPU_MASK),
+	NULL
+};
+
+static struct attribute *t410_c2c_gpu_events[] = {
+	NVU_EVENT(cycles, T410_C2C_CYCLES),
+	NVU_EVENT(in_rd_cum_outs, T410_C2C_IN_RD_CUM_OUTS),
+	NVU_EVENT(in_rd_req, T410_C2C_IN_RD_REQ),
+	NVU_EVENT(in_wr_cum_outs, T410_C2C_IN_WR_CUM_OUTS),
+	NVU_EVENT(in_wr_req, T410_C2C_IN_WR_REQ),
+	NVU_EVENT(out_rd_cum_outs, T410_C2C_OUT_RD_CUM_OUTS),
+	NVU_EVENT(out_rd_req, T410_C2C_OUT_RD_REQ),
+	NVU_EVENT(out_wr_cum_outs, T410_C2C_OUT_WR_CUM_OUTS),
+	NVU_EVENT(out_wr_req, T410_C2C_OUT_WR_REQ),
+	NULL
+};
+
+static struct attribute *t410_c2c_cpu_events[] = {
+	NVU_EVENT(cycles, T410_C2C_CYCLES),
+	NVU_EVENT(in_rd_cum_outs, T410_C2C_IN_RD_CUM_OUTS),
+	NVU_EVENT(in_rd_req, T410_C2C_IN_RD_REQ),
+	NVU_EVENT(out_rd_cum_outs, T410_C2C_OUT_RD_CUM_OUTS),
+	NVU_EVENT(out_rd_req, T410_C2C_OUT_RD_REQ),
+	NULL
+};
+
+static struct attribute *t410_c2c_cxlmem_events[] = {
+	NVU_EVENT(cycles, T410_C2C_CYCLES),
+	NVU_EVENT(in_rd_cum_outs, T410_C2C_IN_RD_CUM_OUTS),
+	NVU_EVENT(in_rd_req, T410_C2C_IN_RD_REQ),
+	NULL
+};
+
+/* One description per kind of peer: the same code, other sysfs files. */
+static const struct nvu_pmu_desc t410_c2c_descs[] = {
+	[T410_C2C_PEER_GPU] = {
+		.formats = t410_c2c_gpu_formats,
+		.events = t410_c2c_gpu_events,
+		.ops = &t410_c2c_ops,
+		.flags = NVU_CLEAR_ON_DISABLE,
+		.max_rate = T410_C2C_MAX_RATE,
+		.intree_module = "nvidia_t410_c2c_pmu",
+		.extra_group = &t410_c2c_extra_group,
+	},
+	[T410_C2C_PEER_CPU] = {
+		.formats = t410_c2c_formats,
+		.events = t410_c2c_cpu_events,
+		.ops = &t410_c2c_ops,
+		.flags = NVU_CLEAR_ON_DISABLE,
+		.max_rate = T410_C2C_MAX_RATE,
+		.intree_module = "nvidia_t410_c2c_pmu",
+		.extra_group = &t410_c2c_extra_group,
+	},
+	[T410_C2C_PEER_CXLMEM] = {
+		.formats = t410_c2c_formats,
+		.events = t410_c2c_cxlmem_events,
+		.ops = &t410_c2c_ops,
+		.flags = NVU_CLEAR_ON_DISABLE,
+		.max_rate = T410_C2C_MAX_RATE,
+		.intree_module = "nvidia_t410_c2c_pmu",
+		.extra_group = &t410_c2c_extra_group,
+	},
+};
+
+static const struct acpi_device_id t410_c2c_acpi_ids[] = {
+	{ T410_C2C_HID, (kernel_ulong_t)&t410_nvlink_c2c },
+	{ T410_CLINK_HID, (kernel_ulong_t)&t410_nvclink },
+	{ T410_DLINK_HID, (kernel_ulong_t)&t410_nvdlink },
+	{ }
+};
+MODULE_DEVICE_TABLE(acpi, t410_c2c_acpi_ids);
+
+/*
+ * _UID and _HID from ACPI, or the same facts from the model's software
+ * node; the link type is the match data of that HID.
+ */
+static int t410_c2c_ids(struct device *dev, u32 *socket, const char **hid,
+			const struct t410_c2c_type **type)
+{
+	struct acpi_device *adev = ACPI_COMPANION(dev);
+	const struct acpi_device_id *id;
+
+	if (adev) {
+		*hid = acpi_device_hid(adev);
+		if (!acpi_device_uid(adev) ||
+		    kstrtou32(acpi_device_uid(adev), 0, socket))
+			return -EINVAL;
+	} else if (device_property_read_string(dev, "hid", hid) ||
+		   device_property_read_u32(dev, "uid", socket)) {
+		return -EINVAL;
+	}
+	for (id = t410_c2c_acpi_ids; id->id[0]; id++) {
+		if (!strcmp(id->id, *hid)) {
+			*type = (const struct t410_c2c_type *)id->driver_data;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* An absent mask property reads as 0. */
+static u32 t410_c2c_mask(struct device *dev, const char *name)
+{
+	u32 val;
+
+	return device_property_read_u32(dev, name, &val) ? 0 : val;
+}
+
+static int t410_c2c_probe(struct platform_device *pdev)
+{
+	const struct t410_c2c_type *type;
+	struct device *dev = &pdev->dev;
+	struct t410_c2c_topo topo;
+	u32 socket, cpu, gpu0, gpu1;
+	struct t410_c2c *c2c;
+	struct nvu_pmu *pmu;
+	const char *hid;
+	unsigned int i;
+	int ret;
+
+	if (counter_width < 1 || counter_width > 64)
+		return dev_err_probe(dev, -EINVAL, "counter_width %u is not 1-64\n",
+				     counter_width);
+	if (t410_c2c_ids(dev, &socket, &hid, &type))
+		return dev_err_probe(dev, -EINVAL,
+				     "no valid _UID (socket) or unknown _HID\n");
+
+	cpu = t410_c2c_mask(dev, "cpu_en_mask");
+	gpu0 = t410_c2c_mask(dev, "gpu0_en_mask");
+	gpu1 = t410_c2c_mask(dev, "gpu1_en_mask");
+	ret = t410_c2c_decode_topo(type->cxlmem, type->nr_inst, cpu, gpu0,
+				   gpu1, &topo);
+	if (ret && !cpu && !gpu0 && !gpu1)
+		return dev_err_probe(dev, ret,
+				     "firmware gives none of cpu_en_mask, gpu0_en_mask, gpu1_en_mask: peer unknown\n");
+	if (ret)
+		return dev_err_probe(dev, ret,
+				     "invalid peer masks for %u instances: cpu_en_mask %#x gpu0_en_mask %#x gpu1_en_mask %#x\n",
+				     type->nr_inst, cpu, gpu0, gpu1);
+
+	pmu = devm_nvu_pmu_alloc(dev, &t410_c2c_descs[topo.kind], sizeof(*c2c));
+	if (!pmu)
+		return -ENOMEM;
+	c2c = nvu_pmu_priv(pmu);
+	c2c->type = type;
+	c2c->topo = topo;
+	c2c->wrap = min_t(unsigned int, counter_width, T410_C2C_HALF_BITS);
+	pmu->identifier = hid;
+
+	for (i = 0; i < type->nr_inst; i++) {
+		ret = nvu_map_resource(pdev, i, &c2c->inst[i]);
+		if (ret)
+			return ret;
+	}
+	ret = nvu_map_resource(pdev, type->nr_inst, &c2c->bcast);
+	if (ret)
+		return ret;
+
+	/* Counters extended to 64 bits here; the low halves wrap at wrap. */
+	pmu->num_counters = NVU_MAX_COUNTERS / 2;
+	pmu->counter_width = 64;
+	pmu->wrap_width = c2c->wrap;
+	nvu_pmu_set_node(pmu, socket);
+	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "%s_pmu_%u", type->prefix,
+				   socket);
+	if (!pmu->name)
+		return -ENOMEM;
+
+	/* Nothing counts until the first enable restarts every count. */
+	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_DISABLE);
+
+	return devm_nvu_pmu_register(pmu);
+}
+
+static struct platform_driver t410_c2c_driver = {
+	.driver = {
+		.name = "nvu_t410_c2c",
+		.acpi_match_table = t410_c2c_acpi_ids,
+		.suppress_bind_attrs = true,
+	},
+	.probe = t410_c2c_probe,
+};
+module_platform_driver(t410_c2c_driver);
+
+MODULE_DESCRIPTION("NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs (nv-uncore)");
 MODULE_LICENSE("GPL");
 NVU_IMPORT_NS();

@@ -19,7 +19,7 @@
  * line.
  *
  * Needs nvu_emu (clock_khz=0, so nothing counts or polls on its own),
- * nvu_t410_ucf and nvu_t410_cmem_lat loaded.
+ * nvu_t410_ucf, nvu_t410_cmem_lat and nvu_t410_c2c loaded.
  */
 
 #include <linux/debugfs.h>
@@ -140,6 +140,37 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 /* The group read through perf core, as a check of the direct calls. */
 static const struct nvu_bench_case *const nvu_bench_perf_case =
 	&nvu_bench_cases[ARRAY_SIZE(nvu_bench_cases) - 1];
+
+#define NVU_BENCH_C2C	"nvidia_nvlink_c2c_pmu_0"
+
+/* NVLink-C2C with two GPUs (7 instances each), NV-CLink, NV-DLink. */
+static const struct nvu_bench_case nvu_bench_c2c_cases[] = {
+	{
+		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_rd_req",
+		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
+	}, {
+		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_rd_req_gpu0",
+		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
+		.config1 = { 0x1 },
+	}, {
+		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "cycles",
+		.nr_events = 1, .config = { T410_C2C_CYCLES },
+	}, {
+		.pmu = "nvidia_nvclink_pmu_0", .tag = "clink", .name = "in_rd_req",
+		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
+	}, {
+		.pmu = "nvidia_nvdlink_pmu_0", .tag = "dlink", .name = "in_rd_req",
+		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
+	}, {
+		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "group",
+		.nr_events = 3,
+		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
+			    T410_C2C_CYCLES },
+	},
+};
+
+static const struct nvu_bench_case *const nvu_bench_c2c_perf_case =
+	&nvu_bench_c2c_cases[ARRAY_SIZE(nvu_bench_c2c_cases) - 1];
 
 /**
  * struct nvu_bench_run - one case in flight
@@ -376,6 +407,9 @@ static int nvu_bench_show(struct seq_file *m, void *v)
 	for (i = 0; i < ARRAY_SIZE(nvu_bench_cases); i++)
 		nvu_bench_case_run(m, &nvu_bench_cases[i], false);
 	nvu_bench_case_run(m, nvu_bench_perf_case, true);
+	for (i = 0; i < ARRAY_SIZE(nvu_bench_c2c_cases); i++)
+		nvu_bench_case_run(m, &nvu_bench_c2c_cases[i], false);
+	nvu_bench_case_run(m, nvu_bench_c2c_perf_case, true);
 	mutex_unlock(&nvu_bench_lock);
 	return 0;
 }

@@ -44,5 +44,9 @@ got=$(counts $ucf/slc_access_rd/ $cmem/rd_req/ -- \
 rmmod nvu_t410_ucf && rmmod nvu_t410_cmem_lat && echo "ok: rmmod after close" ||
 	{ echo "FAIL: rmmod after close"; NVU_FAILED=1; }
 [ ! -e $PMUS/$ucf ] || { echo "FAIL: $ucf still registered"; NVU_FAILED=1; }
+# The other drivers map model blocks too.
+for m in $T410_DRIVERS; do
+	[ "$m" = nvu_t410_ucf ] || [ "$m" = nvu_t410_cmem_lat ] || rmmod "$m"
+done
 rmmod nvu_emu && rmmod nv_uncore || { echo "FAIL: model or core stuck"; NVU_FAILED=1; }
 finish

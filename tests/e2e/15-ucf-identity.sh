@@ -11,7 +11,7 @@ for args in "" "ucf_pmiidr_zero=1"; do
 	got=$(counts nvidia_ucf_pmu_0/slc_access_wr/ -- \
 		sh -c "echo 'op=wr count=31' >$EMU/nvidia_ucf_pmu_0/inject")
 	expect_eq "counting ($args)" 31 "$got"
-	rmmod nvu_t410_ucf nvu_t410_cmem_lat nvu_emu
+	rmmod $T410_DRIVERS nvu_emu
 done
 
 # APMT says PCIE-TGT (0x1070036b): not a UCF, whatever PMIIDR says.
@@ -19,7 +19,7 @@ load_t410 ucf_impl_id=0x1070036b
 [ ! -e $PMUS/nvidia_ucf_pmu_0 ] && echo "ok: other implementation left alone" ||
 	{ echo "FAIL: UCF driver bound a PCIE-TGT block"; NVU_FAILED=1; }
 expect_eq "CMEM unaffected" 1 "$(ls -d $PMUS/nvidia_cmem_latency_pmu_0 | wc -l)"
-rmmod nvu_t410_ucf nvu_t410_cmem_lat nvu_emu
+rmmod $T410_DRIVERS nvu_emu
 
 # APMT says UCF although PMIIDR reads 0 and would say so anyway.
 load_t410 ucf_impl_id=0x2cf2036b ucf_pmiidr_zero=1

@@ -22,7 +22,7 @@ S
 	got=$(counts $ucf/slc_access_rd/ $cmem/rd_req/ -- sh /tmp/w.sh) || fail "perf stat"
 	expect_eq "$w-bit UCF, 3 x (2^31-1)" $((3 * half)) "$(echo "$got" | sed -n 1p)"
 	expect_eq "$w-bit CMEM, 42 x 3 x (2^31-1)" $((42 * 3 * half)) "$(echo "$got" | sed -n 2p)"
-	rmmod nvu_t410_ucf nvu_t410_cmem_lat nvu_emu
+	rmmod $T410_DRIVERS nvu_emu
 done
 
 load_t410 ucf_width=64

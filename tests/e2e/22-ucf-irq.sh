@@ -41,7 +41,7 @@ after=$(irqs)
 # 5 for the event counter, 2 for the cycle counter.
 expect_eq "overflow interrupts" 7 $((after - before))
 expect_eq "interrupts taken on owner CPU $owner" 7 $(($(on_owner) - owner_before))
-rmmod nvu_t410_ucf nvu_t410_cmem_lat nvu_emu
+rmmod $T410_DRIVERS nvu_emu
 
 load_t410 ucf_atomic64=0 ucf_width=64
 big=$(((1 << 40) + 77))
