@@ -11,12 +11,10 @@
  */
 
 #include <kunit/test.h>
-#include <linux/perf_event.h>
 
-#include "nv_uncore.h"
-#include "nvu_emu.h"
+#include "nvu_t410_c2c.h"
+#include "nvu_t410_kunit.h"
 #include "nvu_t410_regs.h"
-#include "../../drivers/nvidia/nvu_t410_c2c.h"
 
 #define C2C_GPU0	GENMASK(6, 0)
 #define C2C_GPU1	GENMASK(13, 7)
@@ -163,87 +161,32 @@ static struct kunit_suite c2c_topo_suite = {
 	.test_cases = c2c_topo_cases,
 };
 
-/* Open one counting event on @name; an ERR_PTR on failure. */
-static struct perf_event *c2c_open(struct kunit *test, const char *name,
-				   u64 config, u64 config1)
-{
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.config = config,
-		.config1 = config1,
-	};
-	struct perf_event *event;
-	struct nvu_pmu *pmu;
-
-	pmu = nvu_pmu_get(name);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, pmu, "PMU %s is not registered", name);
-	attr.type = pmu->pmu.type;
-	event = perf_event_create_kernel_counter(&attr, pmu->cpu, NULL, NULL,
-						 NULL);
-	nvu_pmu_put(pmu);
-	return event;
-}
-
-static u64 c2c_count(struct perf_event *event)
-{
-	u64 enabled, running;
-
-	return perf_event_read_value(event, &enabled, &running);
-}
-
-static void c2c_inject(struct kunit *test, const char *name, const char *line)
-{
-	KUNIT_ASSERT_EQ_MSG(test, nvu_emu_inject(name, line), 0, "%s", line);
-}
-
-/* The error of opening an event that should be refused (0 if it opened). */
-static long c2c_refused(struct kunit *test, const char *name, u64 config,
-			u64 config1)
-{
-	struct perf_event *event = c2c_open(test, name, config, config1);
-
-	if (IS_ERR(event))
-		return PTR_ERR(event);
-	perf_event_release_kernel(event);
-	return 0;
-}
-
-static void c2c_release(struct perf_event **ev, unsigned int n)
-{
-	while (n--)
-		perf_event_release_kernel(ev[n]);
-}
-
 /* NVLink-C2C with two GPUs: sums over the instances of each GPU. */
 static void c2c_model_nvlink(struct kunit *test)
 {
 	const char *c2c = "nvidia_nvlink_c2c_pmu_0";
 	struct perf_event *ev[6];
-	unsigned int i;
 
-	ev[0] = c2c_open(test, c2c, T410_C2C_IN_RD_REQ, 0);
-	ev[1] = c2c_open(test, c2c, T410_C2C_IN_RD_REQ, 1);
-	ev[2] = c2c_open(test, c2c, T410_C2C_IN_RD_REQ, 2);
-	ev[3] = c2c_open(test, c2c, T410_C2C_IN_RD_CUM_OUTS, 0);
-	ev[4] = c2c_open(test, c2c, T410_C2C_OUT_WR_REQ, 2);
-	ev[5] = c2c_open(test, c2c, T410_C2C_CYCLES, 0);
-	for (i = 0; i < ARRAY_SIZE(ev); i++)
-		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev[i]), "event %u", i);
+	ev[0] = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_REQ, 0, 0);
+	ev[1] = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_REQ, 1, 0);
+	ev[2] = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_REQ, 2, 0);
+	ev[3] = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_CUM_OUTS, 0, 0);
+	ev[4] = nvu_kt_open_ok(test, c2c, T410_C2C_OUT_WR_REQ, 2, 0);
+	ev[5] = nvu_kt_open_ok(test, c2c, T410_C2C_CYCLES, 0, 0);
 
-	c2c_inject(test, c2c, "dir=in op=rd peer=gpu0 count=3 outs=10");
-	c2c_inject(test, c2c, "dir=in op=rd inst=9 count=5 outs=20");
-	c2c_inject(test, c2c, "dir=out op=wr peer=gpu1 count=2 outs=4");
-	c2c_inject(test, c2c, "dir=out op=wr peer=gpu0 count=100 outs=4");
-	c2c_inject(test, c2c, "cycles=777");
+	nvu_kt_inject(test, c2c, "dir=in op=rd peer=gpu0 count=3 outs=10");
+	nvu_kt_inject(test, c2c, "dir=in op=rd inst=9 count=5 outs=20");
+	nvu_kt_inject(test, c2c, "dir=out op=wr peer=gpu1 count=2 outs=4");
+	nvu_kt_inject(test, c2c, "dir=out op=wr peer=gpu0 count=100 outs=4");
+	nvu_kt_inject(test, c2c, "cycles=777");
 
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[0]), 7ULL * 3 + 5);
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[1]), 7ULL * 3);
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[2]), 5ULL);
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[3]), 7ULL * 3 * 10 + 5 * 20);
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[4]), 7ULL * 2);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[0]), 7ULL * 3 + 5);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[1]), 7ULL * 3);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[2]), 5ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[3]), 7ULL * 3 * 10 + 5 * 20);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[4]), 7ULL * 2);
 	/* The link clock counted once, not once per instance. */
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[5]), 777ULL);
-	c2c_release(ev, ARRAY_SIZE(ev));
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[5]), 777ULL);
 }
 
 /* The low 32-bit half wraps; the count stays exact. */
@@ -253,14 +196,12 @@ static void c2c_model_low_half_wrap(struct kunit *test)
 	struct perf_event *ev;
 	unsigned int i;
 
-	ev = c2c_open(test, c2c, T410_C2C_IN_RD_CUM_OUTS, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ev = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_CUM_OUTS, 0, 0);
 	for (i = 0; i < 3; i++) {
-		c2c_inject(test, c2c, "dir=in op=rd inst=3 count=1 outs=0xf0000000");
-		c2c_inject(test, c2c, "dir=in op=rd inst=12 count=1 outs=0xf0000000");
-		KUNIT_EXPECT_EQ(test, c2c_count(ev), (i + 1) * 2 * 0xf0000000ULL);
+		nvu_kt_inject(test, c2c, "dir=in op=rd inst=3 count=1 outs=0xf0000000");
+		nvu_kt_inject(test, c2c, "dir=in op=rd inst=12 count=1 outs=0xf0000000");
+		KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), (i + 1) * 2 * 0xf0000000ULL);
 	}
-	perf_event_release_kernel(ev);
 }
 
 /* NV-CLink (CPU) and NV-DLink (CXL memory): sums and refused events. */
@@ -269,30 +210,27 @@ static void c2c_model_clink_dlink(struct kunit *test)
 	const char *cl = "nvidia_nvclink_pmu_0", *dl = "nvidia_nvdlink_pmu_1";
 	struct perf_event *ev[3];
 
-	ev[0] = c2c_open(test, cl, T410_C2C_OUT_RD_CUM_OUTS, 0);
-	ev[1] = c2c_open(test, cl, T410_C2C_IN_RD_REQ, 0);
-	ev[2] = c2c_open(test, dl, T410_C2C_IN_RD_REQ, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev[0]) || IS_ERR(ev[1]) ||
-			   IS_ERR(ev[2]));
+	ev[0] = nvu_kt_open_ok(test, cl, T410_C2C_OUT_RD_CUM_OUTS, 0, 0);
+	ev[1] = nvu_kt_open_ok(test, cl, T410_C2C_IN_RD_REQ, 0, 0);
+	ev[2] = nvu_kt_open_ok(test, dl, T410_C2C_IN_RD_REQ, 0, 0);
 
-	c2c_inject(test, cl, "dir=out op=rd count=4 outs=7");
-	c2c_inject(test, cl, "dir=in op=rd inst=11 count=6");
-	c2c_inject(test, dl, "dir=in op=rd count=3 outs=50");
+	nvu_kt_inject(test, cl, "dir=out op=rd count=4 outs=7");
+	nvu_kt_inject(test, cl, "dir=in op=rd inst=11 count=6");
+	nvu_kt_inject(test, dl, "dir=in op=rd count=3 outs=50");
 
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[0]), 12ULL * 4 * 7);
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[1]), 6ULL);
-	KUNIT_EXPECT_EQ(test, c2c_count(ev[2]), 16ULL * 3);
-	c2c_release(ev, ARRAY_SIZE(ev));
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[0]), 12ULL * 4 * 7);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[1]), 6ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev[2]), 16ULL * 3);
 
 	/* Raw IDs of events the peer cannot produce are refused. */
-	KUNIT_EXPECT_EQ(test, c2c_refused(test, cl, T410_C2C_IN_WR_REQ, 0),
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, cl, T410_C2C_IN_WR_REQ, 0, 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, c2c_refused(test, dl, T410_C2C_OUT_RD_REQ, 0),
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, dl, T410_C2C_OUT_RD_REQ, 0, 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, c2c_refused(test, dl, T410_C2C_NR_EVENTS, 0),
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, dl, T410_C2C_NR_EVENTS, 0, 0),
 			-EINVAL);
 	/* gpu_mask exists only on a GPU link. */
-	KUNIT_EXPECT_EQ(test, c2c_refused(test, cl, T410_C2C_IN_RD_REQ, 1),
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, cl, T410_C2C_IN_RD_REQ, 1, 0),
 			-EINVAL);
 }
 
@@ -306,18 +244,14 @@ static void c2c_model_fold_on_disable(struct kunit *test)
 	const char *c2c = "nvidia_nvlink_c2c_pmu_1";
 	struct perf_event *a, *b;
 
-	a = c2c_open(test, c2c, T410_C2C_OUT_RD_REQ, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	c2c_inject(test, c2c, "dir=out op=rd inst=2 count=11");
-	b = c2c_open(test, c2c, T410_C2C_OUT_RD_REQ, 2);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c2c_inject(test, c2c, "dir=out op=rd inst=8 count=5");
-	c2c_inject(test, c2c, "dir=out op=rd inst=2 count=1");
+	a = nvu_kt_open_ok(test, c2c, T410_C2C_OUT_RD_REQ, 0, 0);
+	nvu_kt_inject(test, c2c, "dir=out op=rd inst=2 count=11");
+	b = nvu_kt_open_ok(test, c2c, T410_C2C_OUT_RD_REQ, 2, 0);
+	nvu_kt_inject(test, c2c, "dir=out op=rd inst=8 count=5");
+	nvu_kt_inject(test, c2c, "dir=out op=rd inst=2 count=1");
 
-	KUNIT_EXPECT_EQ(test, c2c_count(a), 11ULL + 5 + 1);
-	KUNIT_EXPECT_EQ(test, c2c_count(b), 5ULL);
-	perf_event_release_kernel(b);
-	perf_event_release_kernel(a);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(a), 11ULL + 5 + 1);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(b), 5ULL);
 }
 
 static struct kunit_case c2c_model_cases[] = {

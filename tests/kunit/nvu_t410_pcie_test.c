@@ -3,7 +3,7 @@
  * KUnit: the Tegra410 PCIE and PCIE-TGT drivers.  Pure logic (filter
  * encoding, group rules, address-filter slots, the DVSEC parser against
  * config-space images), then the drivers against the hardware model.
- * Linked into nvu_t410_kunit; needs nvu_t410_pcie and nvu_t410_pcie_tgt.
+ * Part of nvu_t410_kunit; needs nvu_t410_pcie and nvu_t410_pcie_tgt.
  */
 
 #include <kunit/test.h>
@@ -11,8 +11,7 @@
 #include <linux/pci_regs.h>
 #include <linux/perf_event.h>
 
-#include "nv_uncore.h"
-#include "nvu_emu.h"
+#include "nvu_t410_kunit.h"
 #include "nvu_t410_pcie.h"
 #include "nvu_t410_pcie_tgt.h"
 #include "nvu_t410_regs.h"
@@ -166,74 +165,23 @@ static void nvu_dvsec_parse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
 }
 
-/* Open one counting event on PMU @name. */
-static struct perf_event *nvu_pcie_open(struct kunit *test, const char *name,
-					u64 config, u64 config1, u64 config2)
-{
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.config = config,
-		.config1 = config1,
-		.config2 = config2,
-	};
-	struct perf_event *event;
-	struct nvu_pmu *pmu;
-
-	pmu = nvu_pmu_get(name);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, pmu, "PMU %s is not registered", name);
-	attr.type = pmu->pmu.type;
-	event = perf_event_create_kernel_counter(&attr, pmu->cpu, NULL, NULL,
-						 NULL);
-	nvu_pmu_put(pmu);
-	return event;
-}
-
-static void nvu_pcie_release(void *event)
-{
-	perf_event_release_kernel(event);
-}
-
-/* Open, and release when the test ends however it ends. */
-static struct perf_event *nvu_pcie_open_managed(struct kunit *test,
-						const char *name, u64 config,
-						u64 config1, u64 config2)
-{
-	struct perf_event *event = nvu_pcie_open(test, name, config, config1,
-						 config2);
-
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "open %#llx: %d", config,
-			       PTR_ERR_OR_ZERO(event));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nvu_pcie_release,
-							event), 0);
-	return event;
-}
-
-static u64 nvu_pcie_count(struct perf_event *event)
-{
-	u64 enabled, running;
-
-	return perf_event_read_value(event, &enabled, &running);
-}
-
 /* The driver's BDF claim and the model's BDF comparator agree. */
 static void nvu_pcie_bdf_model(struct kunit *test)
 {
 	const char *pmu = "nvidia_pcie_pmu_1_rc_0";
-	struct perf_event *a, *b, *other;
+	struct perf_event *a, *b;
 
-	a = nvu_pcie_open_managed(test, pmu, T410_PCIE_RD_REQ, 0x1278100, 0);
-	b = nvu_pcie_open_managed(test, pmu, T410_PCIE_RD_CUM_OUTS, 0x1278100,
-				  T410_PCIE_DST_LOC_GMEM);
-	other = nvu_pcie_open(test, pmu, T410_PCIE_RD_REQ, 0x1018000, 0);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(other), -EINVAL);
-	if (!IS_ERR(other))
-		perf_event_release_kernel(other);
+	a = nvu_kt_open_ok(test, pmu, T410_PCIE_RD_REQ, 0x1278100, 0);
+	b = nvu_kt_open_ok(test, pmu, T410_PCIE_RD_CUM_OUTS, 0x1278100,
+			   T410_PCIE_DST_LOC_GMEM);
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, pmu, T410_PCIE_RD_REQ,
+					     0x1018000, 0), -EINVAL);
 
-	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd count=4 bdf=0x2781 outs=9 dst=gmem"), 0);
-	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd count=5 bdf=0x2781 outs=9 dst=cmem"), 0);
-	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd count=6 bdf=0x2782 outs=9 dst=gmem"), 0);
-	KUNIT_EXPECT_EQ(test, nvu_pcie_count(a), 9ULL);
-	KUNIT_EXPECT_EQ(test, nvu_pcie_count(b), 4ULL * 9);
+	nvu_kt_inject(test, pmu, "op=rd count=4 bdf=0x2781 outs=9 dst=gmem");
+	nvu_kt_inject(test, pmu, "op=rd count=5 bdf=0x2781 outs=9 dst=cmem");
+	nvu_kt_inject(test, pmu, "op=rd count=6 bdf=0x2782 outs=9 dst=gmem");
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(a), 9ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(b), 4ULL * 9);
 }
 
 /* Slots are taken in add() and programmed into the model's region. */
@@ -244,19 +192,19 @@ static void nvu_tgt_slot_model(struct kunit *test)
 	u64 en = T410_PCIE_TGT_DST_ADDR_EN;
 	struct perf_event *lo, *hi, *same;
 
-	lo = nvu_pcie_open_managed(test, pmu, T410_PCIE_TGT_RD_REQ | en,
-				   0x1000, ~0xfffULL);
-	hi = nvu_pcie_open_managed(test, pmu, T410_PCIE_TGT_WR_BYTES | en,
-				   0x123400000000ULL, ~0ULL << 32);
-	same = nvu_pcie_open_managed(test, pmu, T410_PCIE_TGT_WR_REQ | en,
-				     0x123400000000ULL, ~0ULL << 32);
+	lo = nvu_kt_open_ok(test, pmu, T410_PCIE_TGT_RD_REQ | en, 0x1000,
+			    ~0xfffULL);
+	hi = nvu_kt_open_ok(test, pmu, T410_PCIE_TGT_WR_BYTES | en,
+			    0x123400000000ULL, ~0ULL << 32);
+	same = nvu_kt_open_ok(test, pmu, T410_PCIE_TGT_WR_REQ | en,
+			      0x123400000000ULL, ~0ULL << 32);
 
-	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd dst=hdm count=3 addr=0x1ff8"), 0);
-	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, "op=rd dst=hdm count=5 addr=0x2000"), 0);
-	KUNIT_ASSERT_EQ(test, nvu_emu_inject(pmu, wr), 0);
-	KUNIT_EXPECT_EQ(test, nvu_pcie_count(lo), 3ULL);
-	KUNIT_EXPECT_EQ(test, nvu_pcie_count(hi), 7ULL * 32);
-	KUNIT_EXPECT_EQ(test, nvu_pcie_count(same), 7ULL);
+	nvu_kt_inject(test, pmu, "op=rd dst=hdm count=3 addr=0x1ff8");
+	nvu_kt_inject(test, pmu, "op=rd dst=hdm count=5 addr=0x2000");
+	nvu_kt_inject(test, pmu, wr);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(lo), 3ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(hi), 7ULL * 32);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(same), 7ULL);
 }
 
 static struct kunit_case nvu_t410_pcie_cases[] = {

@@ -7,69 +7,27 @@
  */
 
 #include <kunit/test.h>
-#include <linux/module.h>
-#include <linux/perf_event.h>
 
-#include "nv_uncore.h"
-#include "nvu_emu.h"
+#include "nvu_t410_kunit.h"
 #include "nvu_t410_regs.h"
-
-/* Open one counting event on @name; NULL pmu or an ERR_PTR on failure. */
-static struct perf_event *nvu_open(struct kunit *test, const char *name,
-				   u64 config, u64 config1, u64 config2)
-{
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.config = config,
-		.config1 = config1,
-		.config2 = config2,
-	};
-	struct perf_event *event;
-	struct nvu_pmu *pmu;
-
-	pmu = nvu_pmu_get(name);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, pmu, "PMU %s is not registered", name);
-	attr.type = pmu->pmu.type;
-	event = perf_event_create_kernel_counter(&attr, pmu->cpu, NULL, NULL,
-						 NULL);
-	nvu_pmu_put(pmu);
-	return event;
-}
-
-static u64 nvu_count(struct perf_event *event)
-{
-	u64 enabled, running;
-
-	return perf_event_read_value(event, &enabled, &running);
-}
-
-static void nvu_inject(struct kunit *test, const char *name, const char *line)
-{
-	KUNIT_ASSERT_EQ_MSG(test, nvu_emu_inject(name, line), 0, "%s", line);
-}
 
 static void nvu_t410_ucf_filtered(struct kunit *test)
 {
 	const char *ucf = "nvidia_ucf_pmu_0";
 	struct perf_event *all, *cpu_cmem, *rem;
 
-	all = nvu_open(test, ucf, T410_UCF_SLC_BYTES_RD, 0, 0);
-	cpu_cmem = nvu_open(test, ucf, T410_UCF_SLC_BYTES_RD,
-			    T410_UCF_SRC_LOC_CPU | T410_UCF_DST_LOC_CMEM, 0);
-	rem = nvu_open(test, ucf, T410_UCF_SLC_ACCESS_RD, T410_UCF_SRC_REM, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(all) || IS_ERR(cpu_cmem) || IS_ERR(rem));
+	all = nvu_kt_open_ok(test, ucf, T410_UCF_SLC_BYTES_RD, 0, 0);
+	cpu_cmem = nvu_kt_open_ok(test, ucf, T410_UCF_SLC_BYTES_RD,
+				  T410_UCF_SRC_LOC_CPU | T410_UCF_DST_LOC_CMEM, 0);
+	rem = nvu_kt_open_ok(test, ucf, T410_UCF_SLC_ACCESS_RD, T410_UCF_SRC_REM, 0);
 
-	nvu_inject(test, ucf, "op=rd count=10 bytes=64 src=cpu dst=cmem");
-	nvu_inject(test, ucf, "op=rd count=3 bytes=128 src=rem dst=gmem");
-	nvu_inject(test, ucf, "op=wr count=7 src=rem");
+	nvu_kt_inject(test, ucf, "op=rd count=10 bytes=64 src=cpu dst=cmem");
+	nvu_kt_inject(test, ucf, "op=rd count=3 bytes=128 src=rem dst=gmem");
+	nvu_kt_inject(test, ucf, "op=wr count=7 src=rem");
 
-	KUNIT_EXPECT_EQ(test, nvu_count(all), 10ULL * 64 + 3 * 128);
-	KUNIT_EXPECT_EQ(test, nvu_count(cpu_cmem), 10ULL * 64);
-	KUNIT_EXPECT_EQ(test, nvu_count(rem), 3ULL);
-
-	perf_event_release_kernel(all);
-	perf_event_release_kernel(cpu_cmem);
-	perf_event_release_kernel(rem);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(all), 10ULL * 64 + 3 * 128);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(cpu_cmem), 10ULL * 64);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(rem), 3ULL);
 }
 
 static void nvu_t410_ucf_cycles(struct kunit *test)
@@ -77,28 +35,26 @@ static void nvu_t410_ucf_cycles(struct kunit *test)
 	const char *ucf = "nvidia_ucf_pmu_1";
 	struct perf_event *cyc, *bus;
 
-	cyc = nvu_open(test, ucf, T410_UCF_CYCLES, 0, 0);
-	bus = nvu_open(test, ucf, T410_UCF_BUS_CYCLES, 0, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc) || IS_ERR(bus));
-	nvu_inject(test, ucf, "cycles=4321");
-	KUNIT_EXPECT_EQ(test, nvu_count(cyc), 4321ULL);
-	KUNIT_EXPECT_EQ(test, nvu_count(bus), 4321ULL);
-	perf_event_release_kernel(cyc);
-	perf_event_release_kernel(bus);
+	cyc = nvu_kt_open_ok(test, ucf, T410_UCF_CYCLES, 0, 0);
+	bus = nvu_kt_open_ok(test, ucf, T410_UCF_BUS_CYCLES, 0, 0);
+	nvu_kt_inject(test, ucf, "cycles=4321");
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(cyc), 4321ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(bus), 4321ULL);
 }
 
 static void nvu_t410_refused(struct kunit *test)
 {
-	struct perf_event *e;
-
 	/* config1 bit 3 is no UCF filter; config2 has no field at all. */
-	e = nvu_open(test, "nvidia_ucf_pmu_0", T410_UCF_SLC_BYTES_RD, BIT(3), 0);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(e), -EINVAL);
-	e = nvu_open(test, "nvidia_ucf_pmu_0", T410_UCF_SLC_BYTES_RD, 0, 1);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(e), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, "nvidia_ucf_pmu_0",
+					     T410_UCF_SLC_BYTES_RD, BIT(3), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, "nvidia_ucf_pmu_0",
+					     T410_UCF_SLC_BYTES_RD, 0, 1),
+			-EINVAL);
 	/* CMEM event type 3 does not exist. */
-	e = nvu_open(test, "nvidia_cmem_latency_pmu_0", 3, 0, 0);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(e), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, "nvidia_cmem_latency_pmu_0",
+					     3, 0, 0),
+			-EINVAL);
 }
 
 static void nvu_t410_cmem_sums(struct kunit *test)
@@ -106,22 +62,17 @@ static void nvu_t410_cmem_sums(struct kunit *test)
 	const char *cmem = "nvidia_cmem_latency_pmu_1";
 	struct perf_event *req, *outs, *cyc;
 
-	req = nvu_open(test, cmem, T410_CMEM_RD_REQ, 0, 0);
-	outs = nvu_open(test, cmem, T410_CMEM_RD_CUM_OUTS, 0, 0);
-	cyc = nvu_open(test, cmem, T410_CMEM_CYCLES, 0, 0);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(req) || IS_ERR(outs) || IS_ERR(cyc));
+	req = nvu_kt_open_ok(test, cmem, T410_CMEM_RD_REQ, 0, 0);
+	outs = nvu_kt_open_ok(test, cmem, T410_CMEM_RD_CUM_OUTS, 0, 0);
+	cyc = nvu_kt_open_ok(test, cmem, T410_CMEM_CYCLES, 0, 0);
 
-	nvu_inject(test, cmem, "inst=all mc=all count=2 outs=100");
-	nvu_inject(test, cmem, "inst=5 mc=1 count=8 outs=400");
-	nvu_inject(test, cmem, "cycles=999");
+	nvu_kt_inject(test, cmem, "inst=all mc=all count=2 outs=100");
+	nvu_kt_inject(test, cmem, "inst=5 mc=1 count=8 outs=400");
+	nvu_kt_inject(test, cmem, "cycles=999");
 
-	KUNIT_EXPECT_EQ(test, nvu_count(req), 42ULL * 2 + 8);
-	KUNIT_EXPECT_EQ(test, nvu_count(outs), 42ULL * 2 * 100 + 8 * 400);
-	KUNIT_EXPECT_EQ(test, nvu_count(cyc), 999ULL);
-
-	perf_event_release_kernel(req);
-	perf_event_release_kernel(outs);
-	perf_event_release_kernel(cyc);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(req), 42ULL * 2 + 8);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(outs), 42ULL * 2 * 100 + 8 * 400);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(cyc), 999ULL);
 }
 
 static struct kunit_case nvu_t410_cases[] = {
@@ -138,7 +89,3 @@ static struct kunit_suite nvu_t410_suite = {
 };
 
 kunit_test_suite(nvu_t410_suite);
-
-MODULE_DESCRIPTION("KUnit: Tegra410 PMU drivers against the hardware model");
-MODULE_LICENSE("GPL");
-NVU_IMPORT_NS();
