@@ -6,7 +6,10 @@
 #  - 8 pinned events hold every slot: a ninth event waits (add() fails,
 #    perf retries), counts nothing meanwhile, and is scheduled once the
 #    slots free; its count is exact for the time it ran, and perf reports
-#    it ran for only part of the time it was enabled.
+#    it ran for only part of the time it was enabled;
+#  - nine ungrouped ranges under steady traffic take turns on the slots as
+#    perf rotates them: every one runs part of the time, and every scaled
+#    count is within 10% of a pinned event that needs no slot.
 . "$NVU_TESTS/lib.sh"
 load_t410
 pmu=nvidia_pcie_tgt_pmu_0_rc_3
@@ -53,4 +56,32 @@ pct=$(echo "$b_line" | awk -F, '{ print $(NF - 2) }' | cut -d. -f1)
 [ "$pct" -gt 0 ] && [ "$pct" -lt 100 ] &&
 	echo "ok: ninth range ran $pct% of its enabled time" ||
 	{ echo "FAIL: ninth range running share '$pct' (line: $b_line)"; NVU_FAILED=1; }
+
+# Rotation: steady traffic that hits all nine ranges, and the same amount
+# of BAR traffic to root port 0 outside them for the pinned reference.
+echo "$hit count=200000
+op=rd rp=0 addr=0x1 count=200000" >"$EMU/$pmu/rate"
+evs="$pmu/rd_req,dst_rp_mask=0x1/D"
+for m in $masks $ninth; do
+	evs="$evs,$(ev $m)"
+done
+perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 2 || fail "perf stat failed"
+echo >"$EMU/$pmu/rate"
+grep -v '^#' /tmp/mux.out | grep . >/tmp/mux.csv
+expect_eq "events reported" 10 "$(wc -l </tmp/mux.csv)"
+line=$(head -n 1 /tmp/mux.csv)
+ref=$(echo "$line" | cut -d, -f1)
+expect_eq "pinned reference ran" 100.00 "$(echo "$line" | awk -F, '{ print $(NF - 2) }')"
+[ "$ref" -gt 100000 ] || fail "pinned reference counted only $ref"
+lo=$((ref * 90 / 100)) hi=$((ref * 110 / 100))
+tail -n +2 /tmp/mux.csv | while read -r line; do
+	val=$(echo "$line" | cut -d, -f1)
+	pct=$(echo "$line" | awk -F, '{ print $(NF - 2) }')
+	case $pct in 100.00) echo "FAIL: a range held a slot all the time"; exit 1 ;; esac
+	if [ "$val" -lt $lo ] || [ "$val" -gt $hi ]; then
+		echo "FAIL: range count $val (ran $pct%) outside [$lo, $hi]"
+		exit 1
+	fi
+	echo "ok: range count $val (ran $pct%) within 10% of $ref"
+done || NVU_FAILED=1
 finish
