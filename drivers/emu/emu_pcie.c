@@ -171,8 +171,8 @@ static u64 emu_pcie_amount(u32 evt, const struct nvu_emu_txn *t)
 }
 
 /*
- * Count @t on every enabled counter whose filter @hit passes; the event
- * is the low @evt_bits of its PMEVTYPER.
+ * Count @t on every enabled counter whose filter @hit passes; PMEVTYPER
+ * holds an event ID within @evt_bits.
  */
 static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
 			   bool (*hit)(const struct emu_cspmu *cs, unsigned int n,
@@ -185,10 +185,11 @@ static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
 	if (!emu_pcie_rp_present(dev, t))
 		return;
 	for (n = 0; n < p->cs.nctr; n++) {
-		if (emu_cspmu_counting(&p->cs, n) && hit(&p->cs, n, t))
+		/* Bits beyond the event field name no event [U]. */
+		if (emu_cspmu_counting(&p->cs, n) &&
+		    !(p->cs.evtyper[n] & ~evt_bits) && hit(&p->cs, n, t))
 			emu_cspmu_count(&p->cs, n,
-					emu_pcie_amount(p->cs.evtyper[n] & evt_bits,
-							t));
+					emu_pcie_amount(p->cs.evtyper[n], t));
 	}
 }
 

@@ -184,12 +184,14 @@ static int t410_rc_acpi(struct device *dev, const struct acpi_apmt_node *node,
 	ret = fwnode_property_read_u32(acpi_fwnode_handle(adev), "instance_id",
 				       rc);
 	if (ret) {
-		dev_err_probe(dev, ret, "%s:%s has no instance_id\n", hid, uid);
+		ret = dev_err_probe(dev, -ENODEV, "%s:%s has no instance_id\n",
+				    hid, uid);
 	} else if (region) {
 		ret = acpi_dev_get_resources(adev, &list, NULL, NULL);
 		ret = ret < 0 ? ret : -ENODEV;
 		list_for_each_entry(entry, &list, node) {
-			if (resource_type(entry->res) == IORESOURCE_MEM) {
+			if (resource_type(entry->res) == IORESOURCE_MEM &&
+			    !(entry->res->flags & IORESOURCE_WINDOW)) {
 				*region = *entry->res;
 				ret = 0;
 				break;
@@ -334,12 +336,13 @@ static void t410_pcie_bdf_release(struct perf_event *event)
 static int t410_pcie_bdf_claim(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct t410_pcie *pcie = nvu_pmu_priv(pmu);
-	u32 bdf = FIELD_GET(T410_PCIE_SRC_BDF, event->attr.config1);
+	u32 bdf = FIELD_GET(T410_PCIE_SRC_BDF, event->attr.config1), held;
 	unsigned long flags;
 	int ret = 0;
 
 	spin_lock_irqsave(&pcie->bdf_lock, flags);
-	if (pcie->bdf_users && pcie->bdf != bdf) {
+	held = pcie->bdf;
+	if (pcie->bdf_users && held != bdf) {
 		ret = -EINVAL;
 	} else {
 		pcie->bdf = bdf;
@@ -348,7 +351,7 @@ static int t410_pcie_bdf_claim(struct nvu_pmu *pmu, struct perf_event *event)
 	spin_unlock_irqrestore(&pcie->bdf_lock, flags);
 	if (ret) {
 		dev_dbg(pmu->dev, "src_bdf %#x: the RC's one BDF filter is in use for %#x\n",
-			bdf, pcie->bdf);
+			bdf, held);
 		return ret;
 	}
 	event->destroy = t410_pcie_bdf_release;
@@ -379,8 +382,8 @@ static void t410_pcie_start_counter(struct nvu_pmu *pmu,
 	u32 phys = nvu_cspmu_phys(pmu, event);
 
 	if (phys == CSPMU_CYCLE_CNTR_IDX) {
-		nvu_write32(&cs->page0, CSPMU_PMCCFILTR,
-			    t410_pcie_filtr(event->attr.config1));
+		/* Cycles take no filter: every root port, no BDF. */
+		nvu_write32(&cs->page0, CSPMU_PMCCFILTR, T410_PCIE_SRC_RP_MASK);
 	} else {
 		nvu_write32(&cs->page0, CSPMU_PMEVTYPER(phys),
 			    lower_32_bits(event->attr.config));
@@ -392,6 +395,26 @@ static void t410_pcie_start_counter(struct nvu_pmu *pmu,
 	nvu_cspmu_counter_on(pmu, event);
 }
 
+/*
+ * A stopped counter keeps no filter: a BDF left enabled there could meet
+ * the RC's one comparator after another event claimed it.
+ */
+static void t410_pcie_clear_filters(struct nvu_cspmu *cs, u32 phys)
+{
+	nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys), 0);
+	nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys), 0);
+}
+
+static void t410_pcie_stop_counter(struct nvu_pmu *pmu,
+				   struct perf_event *event)
+{
+	u32 phys = nvu_cspmu_phys(pmu, event);
+
+	nvu_cspmu_stop_counter(pmu, event);
+	if (phys != CSPMU_CYCLE_CNTR_IDX)
+		t410_pcie_clear_filters(nvu_cspmu(pmu), phys);
+}
+
 static const struct nvu_pmu_ops t410_pcie_ops = {
 	.event_init = t410_pcie_event_init,
 	.is_cycle = t410_pcie_is_cycle,
@@ -399,7 +422,7 @@ static const struct nvu_pmu_ops t410_pcie_ops = {
 	.enable = nvu_cspmu_enable,
 	.disable = nvu_cspmu_disable,
 	.start_counter = t410_pcie_start_counter,
-	.stop_counter = nvu_cspmu_stop_counter,
+	.stop_counter = t410_pcie_stop_counter,
 	.read_counter = nvu_cspmu_read_counter,
 	.write_counter = nvu_cspmu_write_counter,
 	.read_clear_overflow = nvu_cspmu_read_clear_overflow,
@@ -446,6 +469,7 @@ static int t410_pcie_probe(struct platform_device *pdev)
 	struct device *dev = &pdev->dev;
 	struct t410_pcie *pcie;
 	struct nvu_pmu *pmu;
+	unsigned int i;
 	int ret;
 
 	pmu = devm_nvu_pmu_alloc(dev, &t410_pcie_desc, sizeof(*pcie));
@@ -460,6 +484,9 @@ static int t410_pcie_probe(struct platform_device *pdev)
 	ret = t410_rc_identify(pdev, &pcie->rc, NULL);
 	if (ret)
 		return ret;
+	/* No filter, and so no BDF, left from firmware or a previous driver. */
+	for (i = 0; i < pmu->num_counters; i++)
+		t410_pcie_clear_filters(&pcie->rc.cs, i);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_pcie_pmu_%d_rc_%u",
 				   pcie->rc.cs.socket, pcie->rc.rc);
 	if (!pmu->name)

@@ -46,19 +46,23 @@ struct t410_pcie_tgt {
  * @base: dst_addr_base
  * @mask: dst_addr_mask
  *
- * The first slot, in slot order, that is free or already holds @base and
- * @mask.  Returns its index or -EAGAIN if all are taken by other ranges.
+ * The slot in use that already holds @base and @mask, else the first free
+ * one, so that a range never takes two slots.  Returns its index or
+ * -EAGAIN if all are taken by other ranges.
  */
 int t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base, u64 mask)
 {
-	int i;
+	int i, free = -EAGAIN;
 
 	for (i = 0; i < T410_PCIE_TGT_NR_SLOTS; i++) {
-		if (!slots[i].users ||
-		    (slots[i].base == base && slots[i].mask == mask))
+		if (!slots[i].users) {
+			if (free < 0)
+				free = i;
+		} else if (slots[i].base == base && slots[i].mask == mask) {
 			return i;
+		}
 	}
-	return -EAGAIN;
+	return free;
 }
 EXPORT_SYMBOL_GPL(t410_tgt_slot_find);
 
@@ -286,6 +290,10 @@ static int t410_tgt_probe(struct platform_device *pdev)
 	ret = t410_rc_identify(pdev, &tgt->rc, &region);
 	if (ret)
 		return ret;
+	if (resource_size(&region) < T410_PCIE_TGT_SLOT_MASK_HI(T410_PCIE_TGT_NR_SLOTS - 1) + 4)
+		return dev_err_probe(dev, -EINVAL,
+				     "address-filter region %pR is too small\n",
+				     &region);
 	ret = nvu_map_region(dev, &region, &tgt->filt);
 	if (ret)
 		return dev_err_probe(dev, ret, "address filters %pR\n", &region);

@@ -6,7 +6,8 @@
 #  - 8 pinned events hold every slot: a ninth event waits (add() fails,
 #    perf retries), counts nothing meanwhile, and is scheduled once the
 #    slots free; its count is exact for the time it ran, and perf reports
-#    it ran for only part of the time it was enabled;
+#    it ran for only part of the time it was enabled; a range equal to one
+#    of the eight shares its slot and counts from the start;
 #  - nine ungrouped ranges under steady traffic take turns on the slots as
 #    perf rotates them: every one runs part of the time, and every scaled
 #    count is within 10% of a pinned event that needs no slot.
@@ -36,9 +37,16 @@ for m in $masks; do
 	pinned="$pinned -e $(ev $m D)"
 done
 # shellcheck disable=SC2086
-perf stat -x, -a $pinned -o /tmp/a.out -- sleep 4 &
+perf stat -x, -a $pinned -o /tmp/a.out -- sleep 7 &
 a=$!
 sleep 1.5
+# Alone beside them: a range equal to one of the eight shares its slot.
+perf stat -x, -a --no-scale -e "$(ev 0xffffc00)" -o /tmp/c.out -- sleep 2 &
+c=$!
+sleep 1
+echo "$hit count=50" >$EMU/$pmu/inject
+wait $c
+# A ninth distinct range: no slot until the eight close.
 perf stat -x, -a --no-scale -e "$(ev $ninth)" -o /tmp/b.out -- sleep 6 &
 b=$!
 sleep 1
@@ -47,7 +55,10 @@ wait $a
 sleep 1
 echo "$hit count=7" >$EMU/$pmu/inject
 wait $b
-expect_eq "8 pinned ranges" "100 100 100 100 100 100 100 100" \
+c_line=$(grep -v '^#' /tmp/c.out | grep .)
+expect_eq "range shared with a pinned one" 50 "$(echo "$c_line" | cut -d, -f1)"
+expect_eq "shared range ran all the time" 100.00 "$(echo "$c_line" | awk -F, '{ print $(NF - 2) }')"
+expect_eq "8 pinned ranges" "150 150 150 150 150 150 150 150" \
 	"$(grep -v '^#' /tmp/a.out | grep . | cut -d, -f1 | xargs)"
 b_line=$(grep -v '^#' /tmp/b.out | grep .)
 expect_eq "ninth range, counted once a slot freed" 7 "$(echo "$b_line" | cut -d, -f1)"

@@ -68,6 +68,8 @@ static void nvu_tgt_slots(struct kunit *test)
 	s[5].users = 0;
 	s[2].users = 0;
 	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x9000, ~0ULL), 2);
+	/* A range in use is shared even when a free slot comes first. */
+	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x7000, ~0ULL), 7);
 
 	/* PMEVFILT2R: root ports, all by default, none with only a range. */
 	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(0, -1), 0xffU);
@@ -165,7 +167,7 @@ static void nvu_dvsec_parse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
 }
 
-/* The driver's BDF claim and the model's BDF comparator agree. */
+/* One BDF per RC, claimed at open; the model filters each counter. */
 static void nvu_pcie_bdf_model(struct kunit *test)
 {
 	const char *pmu = "nvidia_pcie_pmu_1_rc_0";
