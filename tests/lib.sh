@@ -62,6 +62,29 @@ counts() {
 	grep -v '^#' /tmp/perf.out | grep -v '^$' | cut -d, -f1
 }
 
+# hold NAME PERF-STAT-ARGS...: run "perf stat PERF-STAT-ARGS" in the
+# background on a workload that waits, and return once the workload runs,
+# that is once perf has opened and enabled its events.  release NAME ends
+# it.  No sleep decides what is open when: slow kernels time the same.
+hold() {
+	_n=$1
+	shift
+	rm -f "/tmp/$_n.ready" "/tmp/$_n.done"
+	perf stat "$@" -- sh -c "touch /tmp/$_n.ready; while [ ! -e /tmp/$_n.done ]; do sleep 0.05; done" &
+	eval "_hold_$_n=\$!"
+	_i=0
+	while [ ! -e "/tmp/$_n.ready" ]; do
+		_i=$((_i + 1))
+		[ $_i -lt 1200 ] || fail "perf stat for $_n did not start"
+		sleep 0.05
+	done
+}
+
+release() {
+	touch "/tmp/$1.done"
+	eval "wait \$_hold_$1"
+}
+
 # event_config PMU NAME: the "event=0x..." string sysfs gives for NAME.
 event_config() {
 	cat "$PMUS/$1/events/$2" || fail "no event $2 on $1"

@@ -85,16 +85,14 @@ expect_eq "second BDF on the same RC" "<not supported>" "$(echo "$got" | sed -n 
 # While one session holds BDF 0x2781: another BDF on that RC is refused,
 # the same BDF is shared, another RC is free; afterwards the RC is free,
 # also after a BDF event that was refused late (in the group check).
-perf stat -a -e $pmu/rd_req,src_bdf=0x2781,src_bdf_en=1/ -o /tmp/hold.out -- sleep 3 &
-holder=$!
-sleep 1
+hold holder -a -e $pmu/rd_req,src_bdf=0x2781,src_bdf_en=1/ -o /tmp/hold.out
 expect_eq "other BDF while one is active" "<not supported>" \
 	"$(counts $pmu/rd_req,src_bdf=0x0180,src_bdf_en=1/ -- true)"
 expect_eq "same BDF while it is active" 5 \
 	"$(counts $pmu/rd_req,src_bdf=0x2781,src_bdf_en=1/ -- sh -c "echo 'op=rd count=5 bdf=0x2781' >$EMU/$pmu/inject")"
 expect_eq "other BDF on another RC" 3 \
 	"$(counts nvidia_pcie_pmu_0_rc_1/rd_req,src_bdf=0x0180,src_bdf_en=1/ -- sh -c "echo 'op=rd count=3 bdf=0x0180' >$EMU/nvidia_pcie_pmu_0_rc_1/inject")"
-wait $holder
+release holder
 # A BDF event refused by the group check after it claimed the comparator
 # (here: its group mixes in another hardware PMU) must not keep it.
 got=$(counts "{nvidia_ucf_pmu_0/slc_access_rd/,$pmu/rd_req,src_bdf=0x0300,src_bdf_en=1/}" -- true)

@@ -37,24 +37,18 @@ for m in $masks; do
 	pinned="$pinned -e $(ev $m D)"
 done
 # shellcheck disable=SC2086
-perf stat -x, -a $pinned -o /tmp/a.out -- sleep 7 &
-a=$!
-sleep 1.5
-# Alone beside them: a range equal to one of the eight shares its slot.
-perf stat -x, -a --no-scale -e "$(ev 0xffffc00)" -o /tmp/c.out -- sleep 2 &
-c=$!
-sleep 1
-echo "$hit count=50" >$EMU/$pmu/inject
-wait $c
+hold pinned -x, -a $pinned -o /tmp/a.out
+# Beside them, a range equal to one of the eight shares its slot.
+perf stat -x, -a --no-scale -e "$(ev 0xffffc00)" -o /tmp/c.out -- \
+	sh -c "echo '$hit count=50' >$EMU/$pmu/inject"
 # A ninth distinct range: no slot until the eight close.
-perf stat -x, -a --no-scale -e "$(ev $ninth)" -o /tmp/b.out -- sleep 6 &
-b=$!
-sleep 1
+hold ninth -x, -a --no-scale -e "$(ev $ninth)" -o /tmp/b.out
 echo "$hit count=100" >$EMU/$pmu/inject
-wait $a
+release pinned
+# perf retries the waiting event when it rotates (every few ms).
 sleep 1
 echo "$hit count=7" >$EMU/$pmu/inject
-wait $b
+release ninth
 c_line=$(grep -v '^#' /tmp/c.out | grep .)
 expect_eq "range shared with a pinned one" 50 "$(echo "$c_line" | cut -d, -f1)"
 expect_eq "shared range ran all the time" 100.00 "$(echo "$c_line" | awk -F, '{ print $(NF - 2) }')"
