@@ -226,6 +226,7 @@ struct nvu_pmu;
  *	claim a resource shared by every open event and set event->destroy
  *	to release it; the core calls that if the event is refused later.
  * @is_cycle: optional; true if @config names the dedicated cycle counter
+ *	(the core refuses such events on a PMU without one)
  * @validate_group: optional, pure; check shared filter resources of the
  *	@n requests of one group (the new event is the last one)
  * @add: optional; reserve shared resources for an event being scheduled in;

@@ -225,8 +225,8 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_init);
  * @config: the event's config
  * @cycles: the ID that selects the cycle counter, a bit above the event IDs
  *
- * Returns -EINVAL if @cycles is combined with other bits, -EOPNOTSUPP if
- * it is asked for and the block has no cycle counter, else 0.
+ * Returns -EINVAL if @cycles is combined with other bits, else 0.  (The
+ * core refuses a cycle event on a block without a cycle counter.)
  */
 int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles)
 {
@@ -234,10 +234,6 @@ int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles)
 		dev_dbg(pmu->dev, "event %#llx: %#llx is the cycles event alone\n",
 			config, cycles);
 		return -EINVAL;
-	}
-	if (config == cycles && !pmu->has_cycle_counter) {
-		dev_dbg(pmu->dev, "no cycle counter (PMCFGR.CC = 0)\n");
-		return -EOPNOTSUPP;
 	}
 	return 0;
 }

@@ -227,6 +227,7 @@ static int nvu_event_init(struct perf_event *event)
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 	const struct nvu_pmu_desc *desc = pmu->desc;
 	unsigned int w;
+	u64 config[3];
 	int ret;
 
 	if (event->attr.type != event->pmu->type)
@@ -248,9 +249,10 @@ static int nvu_event_init(struct perf_event *event)
 		return -EINVAL;
 	}
 	for (w = 0; w < 3; w++) {
-		u64 bad = nvu_config_unknown_bits(desc->formats, w,
-						  nvu_event_config(event, w));
+		u64 bad;
 
+		config[w] = nvu_event_config(event, w);
+		bad = nvu_config_unknown_bits(desc->formats, w, config[w]);
 		if (bad) {
 			dev_dbg(pmu->dev, "%s bits %#llx are undefined\n",
 				nvu_config_name[w], bad);
@@ -259,6 +261,13 @@ static int nvu_event_init(struct perf_event *event)
 	}
 	if (pmu->cpu >= nr_cpu_ids)
 		return -ENODEV;
+	/* A cycle event has nowhere else to count. */
+	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
+	    desc->ops->is_cycle(pmu, config)) {
+		dev_dbg(pmu->dev, "event %#llx needs the cycle counter, which this PMU lacks\n",
+			config[0]);
+		return -EOPNOTSUPP;
+	}
 	if (desc->ops->event_init) {
 		ret = desc->ops->event_init(pmu, event);
 		if (ret)

@@ -87,9 +87,10 @@ u32 t410_tgt_filt2r(u64 config, int slot)
 }
 EXPORT_SYMBOL_GPL(t410_tgt_filt2r);
 
-static bool t410_tgt_req_cycle(const struct nvu_req *req)
+/* Event type 4 is the cycle counter's: no filter, no slot. */
+static bool t410_tgt_cycle(u64 config)
 {
-	return (req->config[0] & T410_PCIE_TGT_EVENT) == T410_PCIE_TGT_CYCLES;
+	return (config & T410_PCIE_TGT_EVENT) == T410_PCIE_TGT_CYCLES;
 }
 
 /**
@@ -106,7 +107,7 @@ int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
 	int s;
 
 	for (i = 0; i < n; i++) {
-		if (t410_tgt_req_cycle(&reqs[i]) ||
+		if (t410_tgt_cycle(reqs[i].config[0]) ||
 		    !(reqs[i].config[0] & T410_PCIE_TGT_DST_ADDR_EN))
 			continue;
 		s = t410_tgt_slot_find(slots, reqs[i].config[1],
@@ -123,18 +124,13 @@ EXPORT_SYMBOL_GPL(t410_tgt_check_reqs);
 
 static bool t410_tgt_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
-	return (config[0] & T410_PCIE_TGT_EVENT) == T410_PCIE_TGT_CYCLES;
+	return t410_tgt_cycle(config[0]);
 }
 
 static int t410_tgt_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	const struct perf_event_attr *attr = &event->attr;
 
-	if ((attr->config & T410_PCIE_TGT_EVENT) == T410_PCIE_TGT_CYCLES &&
-	    !pmu->has_cycle_counter) {
-		dev_dbg(pmu->dev, "no cycle counter (PMCFGR.CC = 0)\n");
-		return -EOPNOTSUPP;
-	}
 	if (!(attr->config & T410_PCIE_TGT_DST_ADDR_EN) &&
 	    (attr->config1 || attr->config2)) {
 		dev_dbg(pmu->dev, "dst_addr_base/dst_addr_mask need dst_addr_en=1\n");
