@@ -85,6 +85,39 @@ release() {
 	eval "wait \$_hold_$1"
 }
 
+# attrs PMU DIR: "name=value ..." of the PMU's sysfs DIR (format or
+# events), without the .scale and .unit files.
+attrs() {
+	(cd "$PMUS/$1/$2" && for _f in $(ls | grep -v '\.'); do
+		printf '%s=%s ' "$_f" "$(cat "$_f")"
+	done) | sed 's/ $//'
+}
+
+# check_multiplexed FILE N: FILE is "perf stat -x," output of N events, the
+# first pinned and counting the same traffic as each of the others, which
+# perf multiplexed.  Each scaled count must be within 10% of the pinned one
+# (traffic arrives in 1 ms steps and rotation is tick-driven: that is the
+# estimate's own error).  Event names may hold commas.
+check_multiplexed() {
+	grep -v '^#' "$1" | grep . >/tmp/mux.csv
+	expect_eq "events reported" "$2" "$(wc -l </tmp/mux.csv)"
+	_l=$(head -n 1 /tmp/mux.csv)
+	_ref=$(echo "$_l" | cut -d, -f1)
+	expect_eq "pinned event ran" 100.00 "$(echo "$_l" | awk -F, '{ print $(NF - 2) }')"
+	[ "$_ref" -gt 100000 ] 2>/dev/null || fail "pinned event counted only $_ref"
+	_lo=$((_ref * 90 / 100)) _hi=$((_ref * 110 / 100))
+	tail -n +2 /tmp/mux.csv | while read -r _l; do
+		_v=$(echo "$_l" | cut -d, -f1)
+		_p=$(echo "$_l" | awk -F, '{ print $(NF - 2) }')
+		case $_p in 100.00) echo "FAIL: event was not multiplexed: $_l"; exit 1 ;; esac
+		if [ "$_v" -lt $_lo ] || [ "$_v" -gt $_hi ]; then
+			echo "FAIL: multiplexed count $_v (ran $_p%) outside [$_lo, $_hi]"
+			exit 1
+		fi
+		echo "ok: multiplexed count $_v (ran $_p%) within 10% of $_ref"
+	done || NVU_FAILED=1
+}
+
 # event_config PMU NAME: the "event=0x..." string sysfs gives for NAME.
 event_config() {
 	cat "$PMUS/$1/events/$2" || fail "no event $2 on $1"

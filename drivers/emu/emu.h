@@ -88,7 +88,8 @@ struct nvu_emu_dev;
  * @pdev_name: platform device name
  * @driver: driver_override, for devices firmware would describe by HID
  * @defaults: optional; default values of this kind's keys
- * @check: optional; reject an inject line's values (-EINVAL)
+ * @check: optional; reject an inject line's values (-EINVAL); gets its
+ *	type, so that one function can serve several
  * @init: set reset values
  * @read: register read, under the device lock
  * @write: register write, under the device lock
@@ -106,7 +107,8 @@ struct nvu_emu_type {
 	const char *pdev_name;
 	const char *driver;
 	void (*defaults)(struct nvu_emu_txn *t);
-	int (*check)(const struct nvu_emu_txn *t);
+	int (*check)(const struct nvu_emu_type *type,
+		     const struct nvu_emu_txn *t);
 	void (*init)(struct nvu_emu_dev *dev);
 	u64 (*read)(struct nvu_emu_dev *dev, u32 off, unsigned int size);
 	void (*write)(struct nvu_emu_dev *dev, u32 off, u64 val,

@@ -132,28 +132,15 @@ static u32 emu_c2c_select(const struct emu_c2c_link *link,
 	return insts;
 }
 
-static int emu_c2c_check_link(const struct emu_c2c_link *link,
-			      const struct nvu_emu_txn *t)
+static int emu_c2c_check(const struct nvu_emu_type *type,
+			 const struct nvu_emu_txn *t)
 {
+	const struct emu_c2c_link *link = container_of(type, struct emu_c2c_link,
+						       type);
 	u32 peer_inst[EMU_C2C_NR_PEERS];
 
 	emu_c2c_wiring(link, peer_inst);
 	return emu_c2c_select(link, peer_inst, t) ? 0 : -EINVAL;
-}
-
-static int emu_c2c_check_nvlink(const struct nvu_emu_txn *t)
-{
-	return emu_c2c_check_link(&emu_nvlink_c2c, t);
-}
-
-static int emu_c2c_check_nvclink(const struct nvu_emu_txn *t)
-{
-	return emu_c2c_check_link(&emu_nvclink, t);
-}
-
-static int emu_c2c_check_nvdlink(const struct nvu_emu_txn *t)
-{
-	return emu_c2c_check_link(&emu_nvdlink, t);
 }
 
 /* Without peer= or inst=, a line reaches every attached instance. */
@@ -283,7 +270,7 @@ static void emu_c2c_tick(struct nvu_emu_dev *dev, u64 cycles)
 			emu_c2c_add(c, &c->inst[i], T410_C2C_CYCLES, cycles);
 }
 
-#define EMU_C2C_TYPE(_kind, _nr, _pdev, _check)				\
+#define EMU_C2C_TYPE(_kind, _nr, _pdev)				\
 	{								\
 		.kind = (_kind),					\
 		.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DIR) |	\
@@ -295,7 +282,7 @@ static void emu_c2c_tick(struct nvu_emu_dev *dev, u64 cycles)
 		.pdev_name = (_pdev),					\
 		.driver = "nvu_t410_c2c",				\
 		.defaults = emu_c2c_defaults,				\
-		.check = (_check),					\
+		.check = emu_c2c_check,					\
 		.init = emu_c2c_init,					\
 		.read = emu_c2c_read,					\
 		.write = emu_c2c_write,					\
@@ -305,7 +292,7 @@ static void emu_c2c_tick(struct nvu_emu_dev *dev, u64 cycles)
 
 static const struct emu_c2c_link emu_nvlink_c2c = {
 	.type = EMU_C2C_TYPE("nvlink_c2c", T410_C2C_NR_INST,
-			     "nvu-emu-nvlink-c2c", emu_c2c_check_nvlink),
+			     "nvu-emu-nvlink-c2c"),
 	.nr_inst = T410_C2C_NR_INST,
 	.hid = T410_C2C_HID,
 	.prefix = "nvidia_nvlink_c2c",
@@ -313,7 +300,7 @@ static const struct emu_c2c_link emu_nvlink_c2c = {
 
 static const struct emu_c2c_link emu_nvclink = {
 	.type = EMU_C2C_TYPE("nvclink", T410_CLINK_NR_INST,
-			     "nvu-emu-nvclink", emu_c2c_check_nvclink),
+			     "nvu-emu-nvclink"),
 	.nr_inst = T410_CLINK_NR_INST,
 	.hid = T410_CLINK_HID,
 	.prefix = "nvidia_nvclink",
@@ -321,7 +308,7 @@ static const struct emu_c2c_link emu_nvclink = {
 
 static const struct emu_c2c_link emu_nvdlink = {
 	.type = EMU_C2C_TYPE("nvdlink", T410_DLINK_NR_INST,
-			     "nvu-emu-nvdlink", emu_c2c_check_nvdlink),
+			     "nvu-emu-nvdlink"),
 	.nr_inst = T410_DLINK_NR_INST,
 	.hid = T410_DLINK_HID,
 	.prefix = "nvidia_nvdlink",

@@ -20,7 +20,8 @@ struct emu_cmem {
 	struct emu_cmem_inst inst[T410_CMEM_NR_INST];
 };
 
-static int emu_cmem_check(const struct nvu_emu_txn *t)
+static int emu_cmem_check(const struct nvu_emu_type *type,
+			  const struct nvu_emu_txn *t)
 {
 	if (t->v[EMU_INST] != EMU_ALL && t->v[EMU_INST] >= T410_CMEM_NR_INST)
 		return -EINVAL;

@@ -174,53 +174,34 @@ static const char * const emu_peer_names[] = {
 	[EMU_PEER_GPU1] = "gpu1", [EMU_PEER_CXLMEM] = "cxlmem",
 };
 
+/* The names of each key's symbolic values (index = value). */
+static const struct {
+	const char * const *names;
+	size_t n;
+} emu_key_values[EMU_NR_KEYS] = {
+	[EMU_OP] = { emu_op_names, ARRAY_SIZE(emu_op_names) },
+	[EMU_SRC] = { emu_src_names, ARRAY_SIZE(emu_src_names) },
+	[EMU_DST] = { emu_dst_names, ARRAY_SIZE(emu_dst_names) },
+	[EMU_SLC] = { emu_slc_names, ARRAY_SIZE(emu_slc_names) },
+	[EMU_DIR] = { emu_dir_names, ARRAY_SIZE(emu_dir_names) },
+	[EMU_PEER] = { emu_peer_names, ARRAY_SIZE(emu_peer_names) },
+};
+
 /* A symbolic or numeric value of @key. */
 static int emu_parse_value(enum nvu_emu_key key, const char *s, u64 *val)
 {
-	const char * const *names = NULL;
-	size_t n = 0;
 	int i;
 
-	switch (key) {
-	case EMU_OP:
-		names = emu_op_names;
-		n = ARRAY_SIZE(emu_op_names);
-		break;
-	case EMU_SRC:
-		names = emu_src_names;
-		n = ARRAY_SIZE(emu_src_names);
-		break;
-	case EMU_DST:
-		names = emu_dst_names;
-		n = ARRAY_SIZE(emu_dst_names);
-		break;
-	case EMU_SLC:
-		names = emu_slc_names;
-		n = ARRAY_SIZE(emu_slc_names);
-		break;
-	case EMU_DIR:
-		names = emu_dir_names;
-		n = ARRAY_SIZE(emu_dir_names);
-		break;
-	case EMU_PEER:
-		names = emu_peer_names;
-		n = ARRAY_SIZE(emu_peer_names);
-		break;
-	case EMU_INST:
-	case EMU_MC:
-		if (!strcmp(s, "all")) {
-			*val = EMU_ALL;
-			return 0;
-		}
-		break;
-	default:
-		break;
-	}
-	if (names) {
-		i = __sysfs_match_string(names, n, s);
+	if (emu_key_values[key].names) {
+		i = __sysfs_match_string(emu_key_values[key].names,
+					 emu_key_values[key].n, s);
 		if (i < 0)
 			return -EINVAL;
 		*val = i;
+		return 0;
+	}
+	if ((key == EMU_INST || key == EMU_MC) && !strcmp(s, "all")) {
+		*val = EMU_ALL;
 		return 0;
 	}
 	return kstrtou64(s, 0, val);
@@ -257,7 +238,7 @@ static int emu_parse(const struct nvu_emu_type *type, char *line,
 			return ret;
 		t->set |= BIT(key);
 	}
-	return type->check ? type->check(t) : 0;
+	return type->check ? type->check(type, t) : 0;
 }
 
 /* Count @t: first the clock, then the transactions. */

@@ -77,7 +77,8 @@ static int emu_pcie_check_common(const struct nvu_emu_txn *t)
 	return t->v[EMU_RP] >= T410_PCIE_NR_RP ? -EINVAL : 0;
 }
 
-static int emu_pcie_check(const struct nvu_emu_txn *t)
+static int emu_pcie_check(const struct nvu_emu_type *type,
+			  const struct nvu_emu_txn *t)
 {
 	switch (t->v[EMU_DST]) {
 	case EMU_DST_CMEM:
@@ -99,7 +100,8 @@ static void emu_pcie_tgt_defaults(struct nvu_emu_txn *t)
 	t->v[EMU_DST] = EMU_DST_BAR;
 }
 
-static int emu_pcie_tgt_check(const struct nvu_emu_txn *t)
+static int emu_pcie_tgt_check(const struct nvu_emu_type *type,
+			      const struct nvu_emu_txn *t)
 {
 	if (t->v[EMU_DST] != EMU_DST_BAR && t->v[EMU_DST] != EMU_DST_HDM)
 		return -EINVAL;

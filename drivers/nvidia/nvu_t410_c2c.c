@@ -206,7 +206,6 @@ struct t410_c2c_cntr {
 
 /**
  * struct t410_c2c - one link's PMU
- * @type: link constants
  * @topo: its peers
  * @wrap: bits of the low half that count: min(32, counter_width)
  * @inst: per-instance register blocks
@@ -214,7 +213,6 @@ struct t410_c2c_cntr {
  * @cntr: extended counters, by instance and event ID
  */
 struct t410_c2c {
-	const struct t410_c2c_type *type;
 	struct t410_c2c_topo topo;
 	unsigned int wrap;
 	struct nvu_regs inst[T410_C2C_MAX_INST];
@@ -475,7 +473,6 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (!pmu)
 		return -ENOMEM;
 	c2c = nvu_pmu_priv(pmu);
-	c2c->type = type;
 	c2c->topo = topo;
 	c2c->wrap = min_t(unsigned int, counter_width, T410_C2C_HALF_BITS);
 	pmu->identifier = hid;

@@ -19,14 +19,14 @@ for s in 0 1; do
 done
 expect_eq "pcie formats" \
 	"dst_loc_cmem=config2:0 dst_loc_gmem=config2:1 dst_loc_pcie_cxl=config2:3 dst_loc_pcie_p2p=config2:2 dst_rem=config2:4 event=config:0-32 src_bdf=config1:8-23 src_bdf_en=config1:24 src_rp_mask=config1:0-7" \
-	"$(cd $PMUS/nvidia_pcie_pmu_0_rc_0/format && for f in *; do printf '%s=%s ' $f "$(cat $f)"; done | sed 's/ $//')"
+	"$(attrs nvidia_pcie_pmu_0_rc_0 format)"
 expect_eq "pcie_tgt formats" \
 	"dst_addr_base=config1:0-63 dst_addr_en=config:11 dst_addr_mask=config2:0-63 dst_rp_mask=config:3-10 event=config:0-2" \
-	"$(cd $PMUS/nvidia_pcie_tgt_pmu_0_rc_0/format && for f in *; do printf '%s=%s ' $f "$(cat $f)"; done | sed 's/ $//')"
+	"$(attrs nvidia_pcie_tgt_pmu_0_rc_0 format)"
 expect_eq "pcie events" "cycles=event=0x100000000 rd_bytes=event=0x0 rd_cum_outs=event=0x4 rd_req=event=0x2 wr_bytes=event=0x1 wr_req=event=0x3" \
-	"$(cd $PMUS/nvidia_pcie_pmu_0_rc_0/events && for f in $(ls | grep -v '\.'); do printf '%s=%s ' $f "$(cat $f)"; done | sed 's/ $//')"
+	"$(attrs nvidia_pcie_pmu_0_rc_0 events)"
 expect_eq "pcie_tgt events" "cycles=event=0x4 rd_bytes=event=0x0 rd_req=event=0x2 wr_bytes=event=0x1 wr_req=event=0x3" \
-	"$(cd $PMUS/nvidia_pcie_tgt_pmu_0_rc_0/events && for f in $(ls | grep -v '\.'); do printf '%s=%s ' $f "$(cat $f)"; done | sed 's/ $//')"
+	"$(attrs nvidia_pcie_tgt_pmu_0_rc_0 events)"
 expect_eq "rd_bytes scale" "9.5367431640625e-07 MiB" \
 	"$(cat $PMUS/nvidia_pcie_pmu_0_rc_0/events/rd_bytes.scale) $(cat $PMUS/nvidia_pcie_pmu_0_rc_0/events/rd_bytes.unit)"
 for p in nvidia_pcie_pmu_1_rc_5 nvidia_pcie_tgt_pmu_0_rc_2; do

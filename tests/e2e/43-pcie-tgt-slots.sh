@@ -72,21 +72,5 @@ for m in $masks $ninth; do
 done
 perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 2 || fail "perf stat failed"
 echo >"$EMU/$pmu/rate"
-grep -v '^#' /tmp/mux.out | grep . >/tmp/mux.csv
-expect_eq "events reported" 10 "$(wc -l </tmp/mux.csv)"
-line=$(head -n 1 /tmp/mux.csv)
-ref=$(echo "$line" | cut -d, -f1)
-expect_eq "pinned reference ran" 100.00 "$(echo "$line" | awk -F, '{ print $(NF - 2) }')"
-[ "$ref" -gt 100000 ] || fail "pinned reference counted only $ref"
-lo=$((ref * 90 / 100)) hi=$((ref * 110 / 100))
-tail -n +2 /tmp/mux.csv | while read -r line; do
-	val=$(echo "$line" | cut -d, -f1)
-	pct=$(echo "$line" | awk -F, '{ print $(NF - 2) }')
-	case $pct in 100.00) echo "FAIL: a range held a slot all the time"; exit 1 ;; esac
-	if [ "$val" -lt $lo ] || [ "$val" -gt $hi ]; then
-		echo "FAIL: range count $val (ran $pct%) outside [$lo, $hi]"
-		exit 1
-	fi
-	echo "ok: range count $val (ran $pct%) within 10% of $ref"
-done || NVU_FAILED=1
+check_multiplexed /tmp/mux.out 10
 finish
