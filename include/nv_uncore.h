@@ -97,7 +97,13 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 		writeq(val, r->base + off);
 }
 
-u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off);
+/*
+ * Attempts of nvu_read64_hilohi() before it gives up on a high half that
+ * does not settle (each attempt is two register reads).
+ */
+#define NVU_HILOHI_TRIES	4
+
+int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val);
 
 int nvu_map_region(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs);

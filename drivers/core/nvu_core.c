@@ -143,24 +143,32 @@ EXPORT_SYMBOL_GPL(nvu_map_resource);
  * nvu_read64_hilohi() - tear-free read of a 64-bit counter as 32-bit halves
  * @r: register block
  * @off: offset of the low half; the high half follows it
+ * @val: the counter's value when its low half was read
  *
- * Re-reads until the high half is stable.  The low half wraps at most once
- * per 2^32 events, so the loop ends after at most one retry in practice.
- * (64-bit kernels only: that is what these PMUs come with.)
+ * Reads high, low, high and retries until both reads of the high half
+ * agree, so a carry out of the low half between the reads cannot make the
+ * value jump by 2^32.  One retry is enough unless the low half wraps again
+ * within two register reads, which no counter rate can do; a block whose
+ * high half changes on every read is broken, and after NVU_HILOHI_TRIES
+ * attempts the read fails rather than spin with interrupts off.
+ *
+ * Return: 0, or -EIO if the high half never settled (@val is not set).
  */
-u64 nvu_read64_hilohi(const struct nvu_regs *r, u32 off)
+int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val)
 {
 	u32 hi, lo, hi2 = nvu_read32(r, off + 4);
-	unsigned int tries = 1000;
+	unsigned int tries;
 
-	/* Bounded, so a broken block cannot hang the CPU; then low is fresh. */
-	do {
+	for (tries = 0; tries < NVU_HILOHI_TRIES; tries++) {
 		hi = hi2;
 		lo = nvu_read32(r, off);
 		hi2 = nvu_read32(r, off + 4);
-	} while (hi != hi2 && --tries);
-
-	return (u64)hi2 << 32 | lo;
+		if (hi == hi2) {
+			*val = (u64)hi << 32 | lo;
+			return 0;
+		}
+	}
+	return -EIO;
 }
 EXPORT_SYMBOL_GPL(nvu_read64_hilohi);
 

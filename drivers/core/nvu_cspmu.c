@@ -334,17 +334,31 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_read_clear_overflow);
  * @event: the event
  *
  * A 64-bit counter without single-copy atomicity is read as 32-bit halves.
+ * If those never agree (see nvu_read64_hilohi()), the event's previous raw
+ * value is returned, so the count stands still instead of jumping.
  */
 u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
 	u32 off = CSPMU_PMEVCNTR(nvu_cspmu_phys(pmu, event), cs->wide);
 
+	u64 val;
+
 	if (!cs->wide)
 		return nvu_read32(&cs->page1, off);
 	if (cs->atomic64)
 		return nvu_read64(&cs->page1, off);
-	return nvu_read64_hilohi(&cs->page1, off);
+	if (!nvu_read64_hilohi(&cs->page1, off, &val))
+		return val;
+	/*
+	 * The high half never settled: the block is broken.  Report no
+	 * progress rather than a value that may be 2^32 off; a later read
+	 * that succeeds counts what this one missed.
+	 */
+	dev_warn_ratelimited(pmu->dev,
+			     "counter %u: high half changed on every read; count not updated\n",
+			     nvu_cspmu_phys(pmu, event));
+	return local64_read(&event->hw.prev_count);
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_read_counter);
 

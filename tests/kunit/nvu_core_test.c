@@ -211,6 +211,71 @@ static void nvu_test_pick_cpu(struct kunit *test)
 			nr_cpu_ids);
 }
 
+/*
+ * A 64-bit counter behind 32-bit registers that counts between register
+ * reads: every read returns its half of the current value and then the
+ * counter advances by @step.
+ */
+struct nvu_test_cntr {
+	u64 value;
+	u64 step;
+	unsigned int reads;
+};
+
+static u64 nvu_test_cntr_read(void *ctx, u32 off, unsigned int size)
+{
+	struct nvu_test_cntr *c = ctx;
+	u32 half = off == 4 ? upper_32_bits(c->value) : lower_32_bits(c->value);
+
+	c->value += c->step;
+	c->reads++;
+	return half;
+}
+
+static void nvu_test_cntr_write(void *ctx, u32 off, u64 val, unsigned int size)
+{
+}
+
+static const struct nvu_emu_ops nvu_test_cntr_ops = {
+	.read = nvu_test_cntr_read,
+	.write = nvu_test_cntr_write,
+};
+
+static void nvu_test_hilohi(struct kunit *test)
+{
+	struct nvu_test_cntr c = { .value = 0x1fffffff0ULL, .step = 8 };
+	struct nvu_regs r = { .emu = &nvu_test_cntr_ops, .emu_ctx = &c };
+	u64 val = 0;
+
+	/*
+	 * high (1), low (0xfffffff8), then the carry: high reads 2.  Taking
+	 * the second high with the first low would give 0x2fffffff8, 2^32
+	 * too much; the retry reads low 8, high 2: the value at that read.
+	 */
+	KUNIT_ASSERT_EQ(test, nvu_read64_hilohi(&r, 0, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, 0x200000008ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 5U);
+
+	/* No carry in between: three reads. */
+	c.value = 0x700000000ULL;
+	c.reads = 0;
+	KUNIT_ASSERT_EQ(test, nvu_read64_hilohi(&r, 0, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, 0x700000008ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 3U);
+}
+
+static void nvu_test_hilohi_unsettled(struct kunit *test)
+{
+	/* The high half moves on every read: bounded, then an error. */
+	struct nvu_test_cntr c = { .value = 0, .step = BIT_ULL(32) };
+	struct nvu_regs r = { .emu = &nvu_test_cntr_ops, .emu_ctx = &c };
+	u64 val = 42;
+
+	KUNIT_EXPECT_EQ(test, nvu_read64_hilohi(&r, 0, &val), -EIO);
+	KUNIT_EXPECT_EQ(test, val, 42ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 1 + 2 * NVU_HILOHI_TRIES);
+}
+
 static struct kunit_case nvu_core_cases[] = {
 	KUNIT_CASE(nvu_test_selftest),
 	KUNIT_CASE(nvu_test_delta_widths),
@@ -220,6 +285,8 @@ static struct kunit_case nvu_core_cases[] = {
 	KUNIT_CASE(nvu_test_validate_counters),
 	KUNIT_CASE(nvu_test_validate_shared),
 	KUNIT_CASE(nvu_test_pick_cpu),
+	KUNIT_CASE(nvu_test_hilohi),
+	KUNIT_CASE(nvu_test_hilohi_unsettled),
 	{}
 };
 
