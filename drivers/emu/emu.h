@@ -137,6 +137,12 @@ struct nvu_emu_dev {
 	unsigned int nr_rates;
 	u64 rate_last_ns;
 	struct dentry *dir;
+	/* "tear": a transaction applied right after a read of one register */
+	struct nvu_emu_txn tear;
+	u32 tear_off;		/* that register's offset in the window */
+	bool tear_armed;
+	bool tear_every;	/* stay armed after firing */
+	u64 tear_fired;
 	int irq;		/* overflow interrupt, 0 if none */
 	unsigned int irq_cpu;	/* where the line is routed */
 	bool irq_asserted;

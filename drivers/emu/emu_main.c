@@ -98,6 +98,8 @@ static void emu_clock(struct nvu_emu_dev *dev)
 		dev->type->tick(dev, cycles);
 }
 
+static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t);
+
 static u64 emu_read(void *ctx, u32 off, unsigned int size)
 {
 	struct nvu_emu_dev *dev = ctx;
@@ -108,6 +110,12 @@ static u64 emu_read(void *ctx, u32 off, unsigned int size)
 	emu_clock(dev);
 	dev->nr_reads++;
 	val = dev->type->read(dev, off, size);
+	/* Traffic that lands between this read and the driver's next one. */
+	if (dev->tear_armed && off == dev->tear_off) {
+		emu_apply(dev, &dev->tear);
+		dev->tear_fired++;
+		dev->tear_armed = dev->tear_every;
+	}
 	emu_irq_update(dev);
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return val;
@@ -285,6 +293,99 @@ static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
 	return ret ?: len;
 }
 
+/*
+ * "tear": "res=<i> off=<offset> [every=1] <inject keys>" arms the model to
+ * apply the transaction right after it serves a read of that register of
+ * memory resource <i>, once (or on every such read with every=1).  A carry
+ * can so be made to land between two register reads of one counter read.
+ * An empty line disarms.  @line is modified.
+ */
+static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
+{
+	const struct nvu_emu_type *type = dev->type;
+	u32 res = 0, off = 0, every = 0;
+	unsigned long flags, have = 0;
+	struct nvu_emu_txn t;
+	char *rest, *word, *p;
+	int ret;
+
+	rest = kzalloc(strlen(line) + 2, GFP_KERNEL);	/* words, a space each */
+	if (!rest)
+		return -ENOMEM;
+	p = rest;
+	while ((word = strsep(&line, " \t\n"))) {
+		if (!*word)
+			continue;
+		if (str_has_prefix(word, "res=")) {
+			ret = kstrtou32(word + 4, 0, &res);
+			have |= BIT(0);
+		} else if (str_has_prefix(word, "off=")) {
+			ret = kstrtou32(word + 4, 0, &off);
+			have |= BIT(1);
+		} else if (str_has_prefix(word, "every=")) {
+			ret = kstrtou32(word + 6, 0, &every);
+		} else {
+			p += sprintf(p, "%s ", word);
+			ret = 0;
+		}
+		if (ret)
+			goto out;
+	}
+
+	if (!have && p == rest) {
+		raw_spin_lock_irqsave(&dev->lock, flags);
+		dev->tear_armed = false;
+		raw_spin_unlock_irqrestore(&dev->lock, flags);
+		ret = 0;
+		goto out;
+	}
+	ret = -EINVAL;
+	if (have != (BIT(0) | BIT(1)) || res >= type->nr_res ||
+	    off >= type->res_size || every > 1)
+		goto out;
+	ret = emu_parse(type, rest, &t);
+	if (ret)
+		goto out;
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	dev->tear = t;
+	dev->tear_off = res * type->res_size + off;
+	dev->tear_every = every;
+	dev->tear_fired = 0;
+	dev->tear_armed = true;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+out:
+	kfree(rest);
+	return ret;
+}
+
+static struct nvu_emu_dev *emu_find(const char *name)
+{
+	struct nvu_emu_dev *dev;
+
+	list_for_each_entry(dev, &emu_devs, list)
+		if (!strcmp(dev->name, name))
+			return dev;
+	return NULL;
+}
+
+/* Run @fn on a copy of @line for the device called @name. */
+static int emu_call_line(const char *name, const char *line,
+			 int (*fn)(struct nvu_emu_dev *dev, char *line))
+{
+	struct nvu_emu_dev *dev = emu_find(name);
+	char *copy;
+	int ret;
+
+	if (!dev)
+		return -ENODEV;
+	copy = kstrdup(line, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	ret = fn(dev, copy);
+	kfree(copy);
+	return ret;
+}
+
 /**
  * nvu_emu_inject() - inject traffic from kernel code (KUnit)
  * @name: the emulated PMU's name, as under debugfs nvu_emu/
@@ -294,23 +395,43 @@ static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
  */
 int nvu_emu_inject(const char *name, const char *line)
 {
-	struct nvu_emu_dev *dev;
-	char *copy;
-	int ret;
-
-	list_for_each_entry(dev, &emu_devs, list) {
-		if (strcmp(dev->name, name))
-			continue;
-		copy = kstrdup(line, GFP_KERNEL);
-		if (!copy)
-			return -ENOMEM;
-		ret = emu_inject_line(dev, copy);
-		kfree(copy);
-		return ret;
-	}
-	return -ENODEV;
+	return emu_call_line(name, line, emu_inject_line);
 }
 EXPORT_SYMBOL_GPL(nvu_emu_inject);
+
+/**
+ * nvu_emu_tear() - arm a torn read from kernel code (KUnit)
+ * @name: the emulated PMU's name
+ * @line: a "tear" line (see Documentation/emu.rst); empty disarms
+ *
+ * Returns 0, -ENODEV for an unknown device, or -EINVAL for a bad line.
+ */
+int nvu_emu_tear(const char *name, const char *line)
+{
+	return emu_call_line(name, line, emu_tear_line);
+}
+EXPORT_SYMBOL_GPL(nvu_emu_tear);
+
+/**
+ * nvu_emu_tear_fired() - how often the armed torn read fired
+ * @name: the emulated PMU's name
+ *
+ * Returns the count since the last arming, or 0 for an unknown device.
+ */
+u64 nvu_emu_tear_fired(const char *name)
+{
+	struct nvu_emu_dev *dev = emu_find(name);
+	unsigned long flags;
+	u64 n;
+
+	if (!dev)
+		return 0;
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	n = dev->tear_fired;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	return n;
+}
+EXPORT_SYMBOL_GPL(nvu_emu_tear_fired);
 
 /**
  * nvu_emu_access() - register accesses of an emulated device (benchmarks)
@@ -323,25 +444,68 @@ EXPORT_SYMBOL_GPL(nvu_emu_inject);
  */
 int nvu_emu_access(const char *name, u64 *reads, u64 *writes, bool reset)
 {
-	struct nvu_emu_dev *dev;
+	struct nvu_emu_dev *dev = emu_find(name);
 	unsigned long flags;
 
-	list_for_each_entry(dev, &emu_devs, list) {
-		if (strcmp(dev->name, name))
-			continue;
-		raw_spin_lock_irqsave(&dev->lock, flags);
-		*reads = dev->nr_reads;
-		*writes = dev->nr_writes;
-		if (reset) {
-			dev->nr_reads = 0;
-			dev->nr_writes = 0;
-		}
-		raw_spin_unlock_irqrestore(&dev->lock, flags);
-		return 0;
+	if (!dev)
+		return -ENODEV;
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	*reads = dev->nr_reads;
+	*writes = dev->nr_writes;
+	if (reset) {
+		dev->nr_reads = 0;
+		dev->nr_writes = 0;
 	}
-	return -ENODEV;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_emu_access);
+
+static ssize_t emu_tear_write(struct file *file, const char __user *ubuf,
+			      size_t len, loff_t *ppos)
+{
+	struct nvu_emu_dev *dev = ((struct seq_file *)file->private_data)->private;
+	char *line;
+	int ret;
+
+	if (len > EMU_LINE_MAX)
+		return -E2BIG;
+	line = memdup_user_nul(ubuf, len);
+	if (IS_ERR(line))
+		return PTR_ERR(line);
+	ret = emu_tear_line(dev, line);
+	kfree(line);
+	return ret ?: len;
+}
+
+static int emu_tear_show(struct seq_file *m, void *v)
+{
+	struct nvu_emu_dev *dev = m->private;
+	unsigned long flags;
+	bool armed;
+	u64 fired;
+
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	armed = dev->tear_armed;
+	fired = dev->tear_fired;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	seq_printf(m, "armed %d\nfired %llu\n", armed, fired);
+	return 0;
+}
+
+static int emu_tear_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, emu_tear_show, inode->i_private);
+}
+
+static const struct file_operations emu_tear_fops = {
+	.owner = THIS_MODULE,
+	.open = emu_tear_open,
+	.read = seq_read,
+	.write = emu_tear_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 static const struct file_operations emu_inject_fops = {
 	.owner = THIS_MODULE,
@@ -581,6 +745,7 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	debugfs_create_file("inject", 0200, dev->dir, dev, &emu_inject_fops);
 	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
 	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
+	debugfs_create_file("tear", 0600, dev->dir, dev, &emu_tear_fops);
 
 	pdev = platform_device_alloc(type->pdev_name, PLATFORM_DEVID_AUTO);
 	if (!pdev) {
