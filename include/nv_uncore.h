@@ -17,6 +17,7 @@
 #include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
+#include <linux/jump_label.h>
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
 #include <linux/sysfs.h>
@@ -26,8 +27,11 @@
 /* The core exports into this symbol namespace (see nvu_ns.h). */
 #ifdef NVU_NS_UNQUOTED
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS(NV_UNCORE)
+/* KUnit modules: also the test-only exports (see nvu_ns.h). */
+#define NVU_IMPORT_KUNIT_NS()	MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
 #else
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS("NV_UNCORE")
+#define NVU_IMPORT_KUNIT_NS()	MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
 #endif
 
 /* Largest number of hardware counters (or free-running slots) of one PMU. */
@@ -39,7 +43,8 @@
  * On hardware a register block is plain MMIO.  A block that belongs to the
  * hardware model (nvu_emu) is reached through its callbacks instead; IP
  * drivers use the same accessors either way and never know which.  The
- * production path pays one predictable branch per access.
+ * model's branch sits behind a static key that is off unless the model has
+ * registered a window, so without the model an access is plain MMIO.
  */
 
 /**
@@ -66,16 +71,24 @@ struct nvu_regs {
 	u32 emu_off;
 };
 
+DECLARE_STATIC_KEY_FALSE(nvu_emu_active);
+
+/* Whether @r belongs to the hardware model. */
+static __always_inline bool nvu_regs_emulated(const struct nvu_regs *r)
+{
+	return static_branch_unlikely(&nvu_emu_active) && r->emu;
+}
+
 static inline u32 nvu_read32(const struct nvu_regs *r, u32 off)
 {
-	if (unlikely(r->emu))
+	if (nvu_regs_emulated(r))
 		return r->emu->read(r->emu_ctx, r->emu_off + off, 4);
 	return readl(r->base + off);
 }
 
 static inline void nvu_write32(const struct nvu_regs *r, u32 off, u32 val)
 {
-	if (unlikely(r->emu))
+	if (nvu_regs_emulated(r))
 		r->emu->write(r->emu_ctx, r->emu_off + off, val, 4);
 	else
 		writel(val, r->base + off);
@@ -84,14 +97,14 @@ static inline void nvu_write32(const struct nvu_regs *r, u32 off, u32 val)
 /* A single-copy atomic 64-bit access. */
 static inline u64 nvu_read64(const struct nvu_regs *r, u32 off)
 {
-	if (unlikely(r->emu))
+	if (nvu_regs_emulated(r))
 		return r->emu->read(r->emu_ctx, r->emu_off + off, 8);
 	return readq(r->base + off);
 }
 
 static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 {
-	if (unlikely(r->emu))
+	if (nvu_regs_emulated(r))
 		r->emu->write(r->emu_ctx, r->emu_off + off, val, 8);
 	else
 		writeq(val, r->base + off);
@@ -393,8 +406,11 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
 #define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
 void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
+#if IS_ENABLED(CONFIG_KUNIT)
+/* For tests only: exported to KUnit modules alone. */
 struct nvu_pmu *nvu_pmu_get(const char *name);
 void nvu_pmu_put(struct nvu_pmu *pmu);
+#endif
 
 /* ------------------------------------------------------------------------
  * Pure helpers (exported for the IP modules and for KUnit)

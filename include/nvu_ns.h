@@ -16,4 +16,14 @@
 #define DEFAULT_SYMBOL_NAMESPACE "NV_UNCORE"
 #endif
 
+/*
+ * Helpers only tests use are exported to KUnit modules alone, in the
+ * namespace KUnit's own header names (where the kernel has one).
+ */
+#ifdef NVU_HAVE_KUNIT_VISIBILITY
+#include <kunit/visibility.h>
+#else
+#define EXPORT_SYMBOL_IF_KUNIT(sym)	EXPORT_SYMBOL_GPL(sym)
+#endif
+
 #endif /* NVU_NS_H */

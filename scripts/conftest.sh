@@ -82,6 +82,13 @@ void nvu_probe(unsigned int irq)
 MODULE_LICENSE("GPL");
 C
 
+# KUnit's export-to-tests-only macro (kernels without it export normally).
+probe NVU_HAVE_KUNIT_VISIBILITY <<'C'
+#include <linux/module.h>
+#include <kunit/visibility.h>
+MODULE_LICENSE("GPL");
+C
+
 make -s -C "$kdir" M="$tmp" -k -j"$(nproc)" modules >"$tmp/log" 2>&1 || true
 
 {

@@ -7,10 +7,10 @@
 
 #include <linux/cpuhotplug.h>
 #include <linux/interrupt.h>
+#include <linux/jump_label.h>
 #include <linux/ioport.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/namei.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
 
@@ -30,12 +30,23 @@ static DEFINE_MUTEX(nvu_pmus_lock);
 static LIST_HEAD(nvu_emu_windows);
 static DEFINE_MUTEX(nvu_emu_lock);
 
+/*
+ * On while the model has a window registered: only then do the register
+ * accessors look at nvu_regs.emu.  A block mapped from a window pins the
+ * model's module, so the key stays on while any such block is in use.
+ */
+DEFINE_STATIC_KEY_FALSE(nvu_emu_active);
+EXPORT_SYMBOL_GPL(nvu_emu_active);
+
 /**
  * nvu_emu_window_add() - let the hardware model serve a physical range
  * @win: the range and its callbacks; must stay valid until removed
+ *
+ * Only the hardware model calls this.  Might sleep.
  */
 void nvu_emu_window_add(struct nvu_emu_window *win)
 {
+	static_branch_inc(&nvu_emu_active);
 	mutex_lock(&nvu_emu_lock);
 	list_add_tail(&win->list, &nvu_emu_windows);
 	mutex_unlock(&nvu_emu_lock);
@@ -51,6 +62,7 @@ void nvu_emu_window_del(struct nvu_emu_window *win)
 	mutex_lock(&nvu_emu_lock);
 	list_del(&win->list);
 	mutex_unlock(&nvu_emu_lock);
+	static_branch_dec(&nvu_emu_active);
 }
 EXPORT_SYMBOL_GPL(nvu_emu_window_del);
 
@@ -479,12 +491,14 @@ static void nvu_unregister(void *data)
 	perf_pmu_unregister(&pmu->pmu);
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /**
  * nvu_pmu_get() - find a registered PMU by name and pin its module
  * @name: PMU name
  *
- * For tests that open kernel counters on a PMU.  Returns NULL if there is
- * no such PMU; otherwise release with nvu_pmu_put().
+ * For tests that open kernel counters on a PMU; exported to KUnit modules
+ * only.  Returns NULL if there is no such PMU; otherwise release with
+ * nvu_pmu_put().
  */
 struct nvu_pmu *nvu_pmu_get(const char *name)
 {
@@ -500,7 +514,7 @@ struct nvu_pmu *nvu_pmu_get(const char *name)
 	mutex_unlock(&nvu_pmus_lock);
 	return found;
 }
-EXPORT_SYMBOL_GPL(nvu_pmu_get);
+EXPORT_SYMBOL_IF_KUNIT(nvu_pmu_get);
 
 /**
  * nvu_pmu_put() - release a PMU from nvu_pmu_get()
@@ -510,25 +524,8 @@ void nvu_pmu_put(struct nvu_pmu *pmu)
 {
 	module_put(pmu->pmu.module);
 }
-EXPORT_SYMBOL_GPL(nvu_pmu_put);
-
-/* An in-tree driver may already own the name; perf would only warn. */
-static bool nvu_pmu_name_taken(const char *name)
-{
-	struct path path;
-	char *p;
-	int ret;
-
-	p = kasprintf(GFP_KERNEL, "/sys/bus/event_source/devices/%s", name);
-	if (!p)
-		return false;
-	ret = kern_path(p, 0, &path);
-	kfree(p);
-	if (ret)
-		return false;
-	path_put(&path);
-	return true;
-}
+EXPORT_SYMBOL_IF_KUNIT(nvu_pmu_put);
+#endif /* CONFIG_KUNIT */
 
 /**
  * __devm_nvu_pmu_register() - register @pmu with perf
@@ -551,11 +548,6 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (cpumask_empty(&pmu->associated_cpus))
 		return dev_err_probe(dev, -ENODEV, "%s has no associated CPU\n",
 				     pmu->name);
-	if (nvu_pmu_name_taken(pmu->name))
-		return dev_err_probe(dev, -EBUSY,
-				     "PMU %s is already registered, by %s?\n",
-				     pmu->name, desc->intree_module ?: "another driver");
-
 	pmu->format_group.name = "format";
 	pmu->format_group.attrs = desc->formats;
 	pmu->events_group.name = "events";
@@ -597,6 +589,15 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
 	pmu->registered = !ret;
 	cpus_read_unlock();
+	/*
+	 * perf does not check names itself: a second PMU of the same name
+	 * fails when its sysfs entry would collide (the in-tree driver's, if
+	 * it bound another firmware node of the same PMU).
+	 */
+	if (ret == -EEXIST)
+		return dev_err_probe(dev, -EBUSY,
+				     "PMU %s is already registered, by %s?\n",
+				     pmu->name, desc->intree_module ?: "another driver");
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register PMU %s\n",
 				     pmu->name);

@@ -446,3 +446,4 @@ module_exit(nvu_bench_exit);
 MODULE_DESCRIPTION("nv-uncore benchmark: register accesses per perf callback");
 MODULE_LICENSE("GPL");
 NVU_IMPORT_NS();
+NVU_IMPORT_KUNIT_NS();

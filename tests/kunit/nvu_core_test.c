@@ -241,11 +241,26 @@ static const struct nvu_emu_ops nvu_test_cntr_ops = {
 	.write = nvu_test_cntr_write,
 };
 
+/* The accessors look at nvu_regs.emu only while the key is on. */
+static void nvu_test_emu_off(void *unused)
+{
+	static_branch_dec(&nvu_emu_active);
+}
+
+static void nvu_test_emu_on(struct kunit *test)
+{
+	static_branch_inc(&nvu_emu_active);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nvu_test_emu_off,
+							NULL), 0);
+}
+
 static void nvu_test_hilohi(struct kunit *test)
 {
 	struct nvu_test_cntr c = { .value = 0x1fffffff0ULL, .step = 8 };
 	struct nvu_regs r = { .emu = &nvu_test_cntr_ops, .emu_ctx = &c };
 	u64 val = 0;
+
+	nvu_test_emu_on(test);
 
 	/*
 	 * high (1), low (0xfffffff8), then the carry: high reads 2.  Taking
@@ -271,6 +286,7 @@ static void nvu_test_hilohi_unsettled(struct kunit *test)
 	struct nvu_regs r = { .emu = &nvu_test_cntr_ops, .emu_ctx = &c };
 	u64 val = 42;
 
+	nvu_test_emu_on(test);
 	KUNIT_EXPECT_EQ(test, nvu_read64_hilohi(&r, 0, &val), -EIO);
 	KUNIT_EXPECT_EQ(test, val, 42ULL);
 	KUNIT_EXPECT_EQ(test, c.reads, 1 + 2 * NVU_HILOHI_TRIES);

@@ -120,3 +120,4 @@ void nvu_kt_inject(struct kunit *test, const char *pmu, const char *line)
 MODULE_DESCRIPTION("KUnit: Tegra410 PMU drivers, pure logic and against the hardware model");
 MODULE_LICENSE("GPL");
 NVU_IMPORT_NS();
+NVU_IMPORT_KUNIT_NS();
