@@ -185,29 +185,12 @@ struct nvu_event_attr {
 
 ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
 		       char *buf);
-ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
-			      char *buf);
 
 #define NVU_EVENT(_name, _id)						\
 	(&((struct nvu_event_attr[]) {{				\
 		.attr = __ATTR(_name, 0444, nvu_event_show, NULL),	\
 		.id = (_id),						\
 	}})[0].attr.attr)
-
-#define NVU_EVENT_STR(_name, _str)					\
-	(&((struct dev_ext_attribute[]) {{				\
-		.attr = { .attr = { .name = (_name), .mode = 0444 },	\
-			  .show = nvu_event_string_show },		\
-		.var = (_str),						\
-	}})[0].attr.attr)
-
-/*
- * An event counted in bytes gets both of these beside it, so that perf stat
- * prints MiB: NVU_EVENT(x, id), NVU_EVENT_MIB_SCALE(x), NVU_EVENT_MIB_UNIT(x).
- */
-#define NVU_EVENT_MIB_SCALE(_name)					\
-	NVU_EVENT_STR(#_name ".scale", "9.5367431640625e-07")
-#define NVU_EVENT_MIB_UNIT(_name)	NVU_EVENT_STR(#_name ".unit", "MiB")
 
 /* hrtimer_setup() replaced hrtimer_init() plus a function assignment. */
 static inline void nvu_hrtimer_setup(struct hrtimer *timer,

@@ -233,17 +233,6 @@ ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
 }
 EXPORT_SYMBOL_GPL(nvu_event_show);
 
-ssize_t nvu_event_string_show(struct device *dev, struct device_attribute *attr,
-			      char *buf)
-{
-	struct dev_ext_attribute *ea = container_of(attr,
-						    struct dev_ext_attribute,
-						    attr);
-
-	return sysfs_emit(buf, "%s\n", (const char *)ea->var);
-}
-EXPORT_SYMBOL_GPL(nvu_event_string_show);
-
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {

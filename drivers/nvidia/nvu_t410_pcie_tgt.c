@@ -246,11 +246,7 @@ static struct attribute *t410_tgt_formats[] = {
 
 static struct attribute *t410_tgt_events[] = {
 	NVU_EVENT(rd_bytes, T410_PCIE_TGT_RD_BYTES),
-	NVU_EVENT_MIB_SCALE(rd_bytes),
-	NVU_EVENT_MIB_UNIT(rd_bytes),
 	NVU_EVENT(wr_bytes, T410_PCIE_TGT_WR_BYTES),
-	NVU_EVENT_MIB_SCALE(wr_bytes),
-	NVU_EVENT_MIB_UNIT(wr_bytes),
 	NVU_EVENT(rd_req, T410_PCIE_TGT_RD_REQ),
 	NVU_EVENT(wr_req, T410_PCIE_TGT_WR_REQ),
 	NVU_EVENT(cycles, T410_PCIE_TGT_CYCLES),
