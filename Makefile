@@ -3,7 +3,7 @@
 # nv-uncore: out-of-tree uncore PMU drivers.  See README.md.
 #
 #   make [KDIR=<kernel build dir>] [ARCH=arm64 CROSS_COMPILE=...]
-#   make check | demo | bench | deps | clean
+#   make modules | tools | install | check | demo | bench | deps | clean
 
 # Default: the running kernel's build directory, else the project's test
 # kernel (built on first use into the cache).
@@ -13,11 +13,22 @@ KDIR ?= $(if $(wildcard /lib/modules/$(shell uname -r)/build),\
 
 CONFTEST_H := include/generated/nvu_conftest.h
 
-all: modules
+PREFIX ?= /usr/local
+
+all: modules tools
 
 modules:
 	scripts/conftest.sh $(KDIR) $(CONFTEST_H)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+# Userspace tools: nvu-stat (static, C) beside the nvu-metrics script.
+tools:
+	$(MAKE) -C tools/nvu-stat CC=$(CROSS_COMPILE)gcc
+
+# The tools; the modules are installed by DKMS (see README.md).
+install: tools
+	install -D -m 755 tools/nvu-stat/nvu-stat $(DESTDIR)$(PREFIX)/bin/nvu-stat
+	install -D -m 755 tools/nvu-metrics $(DESTDIR)$(PREFIX)/bin/nvu-metrics
 
 # Needs no kernel tree: removes every build product of the in-place build
 # and the per-kernel build trees under build/.
@@ -26,6 +37,7 @@ clean:
 		-o -name '*.mod.c' -o -name '.*.cmd' | xargs rm -f
 	rm -rf build include/generated *.ko *.mod *.mod.c *.o .*.cmd \
 		Module.symvers modules.order .tmp_versions
+	$(MAKE) -C tools/nvu-stat clean
 
 check:
 	scripts/check
@@ -39,4 +51,4 @@ bench:
 deps:
 	scripts/deps
 
-.PHONY: all modules clean check demo bench deps
+.PHONY: all modules tools install clean check demo bench deps

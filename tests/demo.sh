@@ -118,4 +118,21 @@ run nvu-metrics pcie -s 0 -t 1
 for p in nvidia_pcie_pmu_0_rc_1 nvidia_pcie_pmu_0_rc_4 nvidia_pcie_tgt_pmu_0_rc_1; do
 	echo >$EMU/$p/rate
 done
+say "7. nvu-stat: filter sweeps and hot spots"
+tgt=nvidia_pcie_tgt_pmu_0_rc_1
+mix="op=rd rp=1 count=300000 bytes=64 addr=0x12040
+op=rd rp=1 count=1200000 bytes=64 addr=0x15800
+op=rd rp=1 count=600000 bytes=64 addr=0x17f00
+op=rd rp=1 count=100000 bytes=64 addr=0x10000"
+echo "$mix" | sed 's/^/  PCIE-TGT RC 1: /'
+echo "$mix" >$EMU/$tgt/rate
+echo "  expected: reads per second in blocks 0x15000 (1.2 M), 0x17000 (0.6 M),"
+echo "  0x12000 (0.3 M), 0x10000 (0.1 M) of the 32 KiB at 0x10000"
+run nvu-stat list nvidia_pcie_tgt_pmu_0
+run nvu-stat sweep -k 8 -t 1 --top 4 addr $tgt/rd_req/ 0x10000 0x8000 8
+echo
+echo "  16 blocks on 8 address-filter slots: time-multiplexed, with the time"
+echo "  each block was observed and an error bound"
+run nvu-stat sweep -k 8 -S 100 -t 2 --top 4 addr $tgt/rd_req/ 0x10000 0x8000 16
+echo >$EMU/$tgt/rate
 say "Done.  See README.md and Documentation/ for more."

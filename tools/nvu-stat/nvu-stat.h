@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* nvu-stat: shared declarations. */
+#ifndef NVU_STAT_H
+#define NVU_STAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define NVU_MAX_FIELDS		64
+#define NVU_NAME_MAX		128
+
+extern const char *nvu_sysfs;
+
+/* A format field: which bits of config, config1 or config2 it occupies. */
+struct nvu_field {
+	char name[NVU_NAME_MAX];
+	int word;		/* 0: config, 1: config1, 2: config2 */
+	int nbits;
+	uint8_t pos[64];	/* bit i of the value goes to bit pos[i] */
+};
+
+/* What the tool knows about one PMU, all from sysfs. */
+struct nvu_pmu {
+	char name[NVU_NAME_MAX];
+	int type;
+	int cpu;		/* first CPU of cpumask: where events open */
+	int node;		/* NUMA node of that CPU, -1 if unknown */
+	int nfields;
+	struct nvu_field fields[NVU_MAX_FIELDS];
+};
+
+/* One open event. */
+struct nvu_counter {
+	char label[1280];	/* as the user wrote it, or the bucket's name */
+	struct nvu_pmu *pmu;
+	uint64_t config[3];
+	char event[NVU_NAME_MAX];	/* the sysfs event name, if one was used */
+	int fd;
+	uint64_t raw, enabled, running;			/* since open */
+	uint64_t delta, delta_enabled, delta_running;	/* last interval */
+};
+
+struct nvu_bucket {
+	char name[256];
+	struct nvu_counter c;
+	uint64_t count;		/* counted while observed */
+	double observed;	/* seconds counted */
+	int slices;
+	double rate_min, rate_max;	/* per-slice rates, per second */
+	double estimate;	/* for the whole run */
+	double bound;		/* +- on @estimate (0: exact) */
+};
+
+struct nvu_sweep {
+	char kind[32];
+	char what[512];		/* base event and domain, for the report */
+	int n;
+	struct nvu_bucket *b;
+	double elapsed;
+	bool multiplexed;
+};
+
+enum nvu_output { NVU_OUT_TABLE, NVU_OUT_CSV, NVU_OUT_JSON };
+
+void nvu_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void *nvu_zalloc(size_t n);
+char *nvu_read_text(const char *path);
+
+/* pmu.c */
+struct nvu_pmu *nvu_pmu_load(const char *name);
+const struct nvu_field *nvu_field_find(const struct nvu_pmu *pmu,
+				       const char *name);
+int nvu_field_parse(const char *spec, struct nvu_field *f);
+int nvu_encode(const struct nvu_pmu *pmu, const char *terms, uint64_t config[3],
+	       char *event, char *err, size_t errlen);
+void nvu_event_parse(const char *spec, struct nvu_counter *c);
+int nvu_list(const char *prefix);
+
+/* sweep.c */
+extern const char nvu_sweep_kinds[];
+extern const char nvu_sweep_help[];
+void nvu_sweep_build(struct nvu_sweep *sw, const char *kind, int argc,
+		     char **argv);
+void nvu_sweep_free(struct nvu_sweep *sw);
+
+/* report.c */
+void nvu_report_begin(enum nvu_output out, const char *what);
+void nvu_report_interval(enum nvu_output out, double t, double secs,
+			 const struct nvu_counter *c, int n);
+void nvu_report_total(enum nvu_output out, double secs,
+		      const struct nvu_counter *c, int n);
+void nvu_report_end(enum nvu_output out);
+void nvu_report_sweep(enum nvu_output out, struct nvu_sweep *sw, int top);
+void nvu_openmetrics_stat(const char *path, const struct nvu_counter *c, int n,
+			  double secs);
+void nvu_openmetrics_sweep(const char *path, const struct nvu_sweep *sw);
+
+#endif /* NVU_STAT_H */
