@@ -159,7 +159,7 @@ err "absent PMU" "no PMU nvidia_ucf_pmu_7" nvu-stat stat nvidia_ucf_pmu_7/cycles
 err "missing filter" "has no filter 'gpu_mask'" nvu-stat sweep gpu $ucf/cycles/
 err "value too wide" "src_rp_mask=0x100 does not fit: src_rp_mask has 8 bits" \
 	nvu-stat encode $pcie/rd_req,src_rp_mask=0x100/
-err "sweep larger than its domain" "the sweep is larger than the domain" \
+err "sweep larger than its domain" "sweep larger than domain" \
 	nvu-stat sweep addr $tgt/rd_req/ 0x10000 0x10 32
 err "unknown event" "has no format field or event 'nope'" nvu-stat stat $ucf/nope/
 # No permission: an unprivileged user with perf_event_paranoid 2.

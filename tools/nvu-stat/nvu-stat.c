@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <linux/perf_event.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -107,9 +106,9 @@ static const char *paranoid_hint(void)
 	static char hint[256];
 	char *p = nvu_read_text("/proc/sys/kernel/perf_event_paranoid");
 
+	/* One string, so that it can be grepped for. */
 	snprintf(hint, sizeof(hint),
-		 "system-wide uncore counting needs kernel.perf_event_paranoid <= 0 "
-		 "(it is %s) or CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8)",
+		 "system-wide uncore counting needs kernel.perf_event_paranoid <= 0 (it is %s) or CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8)",
 		 p ? p : "unknown");
 	free(p);
 	return hint;
@@ -161,7 +160,7 @@ static void counter_ioctl(struct nvu_counter *c, unsigned long req)
 /* value, time enabled, time running since the last call; accumulates. */
 static void counter_read(struct nvu_counter *c)
 {
-	uint64_t v[3];
+	u64 v[3];
 
 	if (read(c->fd, v, sizeof(v)) != sizeof(v))
 		nvu_die("%s: read: %s", c->label, strerror(errno));
@@ -178,7 +177,9 @@ static void counter_close(struct nvu_counter *c)
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;
-	c->raw = c->enabled = c->running = 0;
+	c->raw = 0;
+	c->enabled = 0;
+	c->running = 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -244,7 +245,8 @@ static int cmd_stat(struct run_opts *o, int n, char **specs)
 	nvu_report_begin(o->out, "stat");
 	for (i = 0; i < n; i++)
 		counter_ioctl(&c[i], PERF_EVENT_IOC_ENABLE);
-	t0 = last = now_s();
+	t0 = now_s();
+	last = t0;
 	pid = workload_start(o->workload);
 	if (!pid && !o->duration && !o->interval)
 		o->duration = 1;
@@ -338,8 +340,8 @@ static int sweep_run(struct run_opts *o, struct nvu_sweep *sw)
 			b->count = b->c.raw;
 			b->observed = b->c.running / 1e9;
 			b->slices = 1;
-			b->rate_min = b->rate_max = b->observed ?
-				b->count / b->observed : 0;
+			b->rate_min = b->observed ? b->count / b->observed : 0;
+			b->rate_max = b->rate_min;
 			counter_close(&b->c);
 		}
 		sw->elapsed = now_s() - t0;
@@ -420,7 +422,7 @@ static int cmd_sweep(struct run_opts *o, int argc, char **argv)
  * main
  */
 
-static void usage(FILE *f)
+static void print_help(FILE *f)
 {
 	fputs("usage: nvu-stat list [PMU-PREFIX]\n"
 	      "       nvu-stat encode EVENT...\n"
@@ -451,12 +453,12 @@ int main(int argc, char **argv)
 	if (getenv("NVU_STAT_SYSFS"))
 		nvu_sysfs = getenv("NVU_STAT_SYSFS");
 	if (argc < 2) {
-		usage(stderr);
+		print_help(stderr);
 		return 2;
 	}
 	cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
-		usage(stdout);
+		print_help(stdout);
 		return 0;
 	}
 	argv++;
@@ -509,10 +511,10 @@ int main(int argc, char **argv)
 			o.openmetrics = optarg;
 			break;
 		case 'h':
-			usage(stdout);
+			print_help(stdout);
 			return 0;
 		default:
-			usage(stderr);
+			print_help(stderr);
 			return 2;
 		}
 	}
@@ -534,9 +536,9 @@ int main(int argc, char **argv)
 			struct nvu_counter c = { .fd = -1 };
 
 			nvu_event_parse(argv[i], &c);
-			printf("%s type=%d config=%#" PRIx64 " config1=%#" PRIx64
-			       " config2=%#" PRIx64 "\n", c.label, c.pmu->type,
-			       c.config[0], c.config[1], c.config[2]);
+			printf("%s type=%d config=%#llx config1=%#llx config2=%#llx\n",
+			       c.label, c.pmu->type, c.config[0], c.config[1],
+			       c.config[2]);
 		}
 		return 0;
 	}

@@ -4,8 +4,13 @@
 #define NVU_STAT_H
 
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
+
+/* Kernel-style names; the uapi's __u64 is unsigned long long too. */
+typedef unsigned long long u64;
+typedef unsigned char u8;
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 #define NVU_MAX_FIELDS		64
 #define NVU_NAME_MAX		128
@@ -17,7 +22,7 @@ struct nvu_field {
 	char name[NVU_NAME_MAX];
 	int word;		/* 0: config, 1: config1, 2: config2 */
 	int nbits;
-	uint8_t pos[64];	/* bit i of the value goes to bit pos[i] */
+	u8 pos[64];	/* bit i of the value goes to bit pos[i] */
 };
 
 /* What the tool knows about one PMU, all from sysfs. */
@@ -34,17 +39,17 @@ struct nvu_pmu {
 struct nvu_counter {
 	char label[1280];	/* as the user wrote it, or the bucket's name */
 	struct nvu_pmu *pmu;
-	uint64_t config[3];
+	u64 config[3];
 	char event[NVU_NAME_MAX];	/* the sysfs event name, if one was used */
 	int fd;
-	uint64_t raw, enabled, running;			/* since open */
-	uint64_t delta, delta_enabled, delta_running;	/* last interval */
+	u64 raw, enabled, running;			/* since open */
+	u64 delta, delta_enabled, delta_running;	/* last interval */
 };
 
 struct nvu_bucket {
 	char name[256];
 	struct nvu_counter c;
-	uint64_t count;		/* counted while observed */
+	u64 count;		/* counted while observed */
 	double observed;	/* seconds counted */
 	int slices;
 	double rate_min, rate_max;	/* per-slice rates, per second */
@@ -63,7 +68,7 @@ struct nvu_sweep {
 
 enum nvu_output { NVU_OUT_TABLE, NVU_OUT_CSV, NVU_OUT_JSON };
 
-void nvu_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void nvu_die(const char *fmt, ...);
 void *nvu_zalloc(size_t n);
 char *nvu_read_text(const char *path);
 
@@ -72,14 +77,14 @@ struct nvu_pmu *nvu_pmu_load(const char *name);
 const struct nvu_field *nvu_field_find(const struct nvu_pmu *pmu,
 				       const char *name);
 int nvu_field_parse(const char *spec, struct nvu_field *f);
-int nvu_encode(const struct nvu_pmu *pmu, const char *terms, uint64_t config[3],
+int nvu_encode(const struct nvu_pmu *pmu, const char *terms, u64 config[3],
 	       char *event, char *err, size_t errlen);
 void nvu_event_parse(const char *spec, struct nvu_counter *c);
 int nvu_list(const char *prefix);
 
 /* sweep.c */
-extern const char nvu_sweep_kinds[];
-extern const char nvu_sweep_help[];
+extern const char * const nvu_sweep_kinds;
+extern const char * const nvu_sweep_help;
 void nvu_sweep_build(struct nvu_sweep *sw, const char *kind, int argc,
 		     char **argv);
 void nvu_sweep_free(struct nvu_sweep *sw);

@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +20,7 @@
 int nvu_field_parse(const char *spec, struct nvu_field *f)
 {
 	const char *p = spec;
-	uint64_t used = 0;
+	u64 used = 0;
 	char *end;
 
 	if (!strncmp(p, "config2:", 8)) {
@@ -57,7 +56,7 @@ int nvu_field_parse(const char *spec, struct nvu_field *f)
 			if (used & (1ULL << b) || f->nbits == 64)
 				return -1;
 			used |= 1ULL << b;
-			f->pos[f->nbits++] = (uint8_t)b;
+			f->pos[f->nbits++] = (u8)b;
 		}
 		if (!*p)
 			return 0;
@@ -208,13 +207,13 @@ const struct nvu_field *nvu_field_find(const struct nvu_pmu *pmu,
 	return NULL;
 }
 
-static void field_set(const struct nvu_field *f, uint64_t config[3],
-		      uint64_t val)
+static void field_set(const struct nvu_field *f, u64 config[3],
+		      u64 val)
 {
 	int i;
 
 	for (i = 0; i < f->nbits; i++) {
-		uint64_t bit = 1ULL << f->pos[i];
+		u64 bit = 1ULL << f->pos[i];
 
 		if (val >> i & 1)
 			config[f->word] |= bit;
@@ -224,7 +223,7 @@ static void field_set(const struct nvu_field *f, uint64_t config[3],
 }
 
 static int encode(const struct nvu_pmu *pmu, const char *terms,
-		  uint64_t config[3], char *event, char *err, size_t errlen,
+		  u64 config[3], char *event, char *err, size_t errlen,
 		  int depth)
 {
 	char *copy = strdup(terms), *save = NULL, *t;
@@ -234,7 +233,7 @@ static int encode(const struct nvu_pmu *pmu, const char *terms,
 	     t = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(t, '='), path[512], *alias;
 		const struct nvu_field *f;
-		uint64_t val = 1;
+		u64 val = 1;
 		char *end;
 
 		if (eq) {
@@ -251,7 +250,7 @@ static int encode(const struct nvu_pmu *pmu, const char *terms,
 		if (f) {
 			if (f->nbits < 64 && val >> f->nbits) {
 				snprintf(err, errlen,
-					 "%s=%#" PRIx64 " does not fit: %s has %d bit%s",
+					 "%s=%#llx does not fit: %s has %d bit%s",
 					 t, val, t, f->nbits, f->nbits == 1 ? "" : "s");
 				ret = -1;
 				break;
@@ -294,10 +293,10 @@ static int encode(const struct nvu_pmu *pmu, const char *terms,
  *
  * Later terms override earlier ones.  Returns 0 or -1.
  */
-int nvu_encode(const struct nvu_pmu *pmu, const char *terms, uint64_t config[3],
+int nvu_encode(const struct nvu_pmu *pmu, const char *terms, u64 config[3],
 	       char *event, char *err, size_t errlen)
 {
-	config[0] = config[1] = config[2] = 0;
+	memset(config, 0, 3 * sizeof(config[0]));
 	if (event)
 		event[0] = '\0';
 	return encode(pmu, terms, config, event, err, errlen, 0);

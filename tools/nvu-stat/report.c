@@ -4,7 +4,6 @@
  */
 
 #define _GNU_SOURCE
-#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +19,11 @@ static const char *ev_name(const struct nvu_counter *c)
 
 static bool is_bytes(const struct nvu_counter *c)
 {
-	return strstr(ev_name(c), "bytes") != NULL;
+	return strstr(ev_name(c), "bytes");
 }
 
 /* Rate in natural units: GB/s for byte events, else events per second. */
-static double nat_rate(const struct nvu_counter *c, uint64_t v, double secs,
+static double nat_rate(const struct nvu_counter *c, u64 v, double secs,
 		       const char **unit)
 {
 	double r = secs > 0 ? v / secs : 0;
@@ -103,7 +102,7 @@ static void lines(enum nvu_output out, const char *kind, double t, double secs,
 	int i;
 
 	for (i = 0; i < n; i++) {
-		uint64_t v = c[i].delta;
+		u64 v = c[i].delta;
 		double running = c[i].delta_enabled ?
 			100.0 * c[i].delta_running / c[i].delta_enabled : 0;
 		const char *unit;
@@ -111,14 +110,14 @@ static void lines(enum nvu_output out, const char *kind, double t, double secs,
 
 		switch (out) {
 		case NVU_OUT_TABLE:
-			printf("%10.3f %18" PRIu64 "  %-44s %12.3f %-4s", t, v,
+			printf("%10.3f %18llu  %-44s %12.3f %-4s", t, v,
 			       c[i].label, r, unit);
 			if (running < 99.995)
 				printf("  (counted %.2f%%)", running);
 			printf("\n");
 			break;
 		case NVU_OUT_CSV:
-			printf("%.6f,%s,%s,%" PRIu64 ",%.6f,%.6f,%s,%.2f\n", t,
+			printf("%.6f,%s,%s,%llu,%.6f,%.6f,%s,%.2f\n", t,
 			       c[i].pmu->name, ev_name(&c[i]), v, secs, r, unit,
 			       running);
 			break;
@@ -129,9 +128,9 @@ static void lines(enum nvu_output out, const char *kind, double t, double secs,
 			json_str(stdout, ev_name(&c[i]));
 			printf(",\"spec\":");
 			json_str(stdout, c[i].label);
-			printf(",\"count\":%" PRIu64 ",\"seconds\":%.6f,\"rate\":%.6f,"
-			       "\"unit\":\"%s\",\"running_pct\":%.2f}\n",
-			       v, secs, r, unit, running);
+			printf(",\"count\":%llu,\"seconds\":%.6f", v, secs);
+			printf(",\"rate\":%.6f,\"unit\":\"%s\"", r, unit);
+			printf(",\"running_pct\":%.2f}\n", running);
 			break;
 		}
 	}
@@ -200,12 +199,12 @@ void nvu_report_sweep(enum nvu_output out, struct nvu_sweep *sw, int top)
 
 		switch (out) {
 		case NVU_OUT_TABLE:
-			printf("%-28s %16" PRIu64 " %9.3fs %16.0f %14.0f %6.2f%% %.*s\n",
+			printf("%-28s %16llu %9.3fs %16.0f %14.0f %6.2f%% %.*s\n",
 			       b->name, b->count, b->observed, b->estimate, b->bound,
 			       share, bar, "####################");
 			break;
 		case NVU_OUT_CSV:
-			printf("%s,%" PRIu64 ",%.6f,%.6f,%.0f,%.0f,%.4f\n", b->name,
+			printf("%s,%llu,%.6f,%.6f,%.0f,%.0f,%.4f\n", b->name,
 			       b->count, b->observed, sw->elapsed, b->estimate,
 			       b->bound, share);
 			break;
@@ -214,10 +213,12 @@ void nvu_report_sweep(enum nvu_output out, struct nvu_sweep *sw, int top)
 			json_str(stdout, sw->kind);
 			printf(",\"bucket\":");
 			json_str(stdout, b->name);
-			printf(",\"count\":%" PRIu64 ",\"observed_s\":%.6f,\"elapsed_s\":%.6f,"
-			       "\"estimate\":%.0f,\"bound\":%.0f,\"share_pct\":%.4f}\n",
-			       b->count, b->observed, sw->elapsed, b->estimate,
-			       b->bound, share);
+			printf(",\"count\":%llu,\"observed_s\":%.6f", b->count,
+			       b->observed);
+			printf(",\"elapsed_s\":%.6f,\"estimate\":%.0f", sw->elapsed,
+			       b->estimate);
+			printf(",\"bound\":%.0f,\"share_pct\":%.4f}\n", b->bound,
+			       share);
 			break;
 		}
 	}
@@ -300,7 +301,7 @@ void nvu_openmetrics_stat(const char *path, const struct nvu_counter *c, int n,
 	for (i = 0; i < n; i++) {
 		fputs("nvu_events{", f);
 		om_pmu_labels(f, &c[i]);
-		fprintf(f, "} %" PRIu64 "\n", c[i].raw);
+		fprintf(f, "} %llu\n", c[i].raw);
 	}
 	om_family(f, "nvu_events_per_second", NULL,
 		  "Events per second over the last run.");
@@ -331,7 +332,7 @@ void nvu_openmetrics_sweep(const char *path, const struct nvu_sweep *sw)
 	unsigned int k;
 	int i;
 
-	for (k = 0; k < sizeof(fam) / sizeof(fam[0]); k++) {
+	for (k = 0; k < ARRAY_SIZE(fam); k++) {
 		om_family(f, fam[k].name, fam[k].unit, fam[k].help);
 		for (i = 0; i < sw->n; i++) {
 			const struct nvu_bucket *b = &sw->b[i];

@@ -8,14 +8,13 @@
  */
 
 #define _GNU_SOURCE
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nvu-stat.h"
 
-const char nvu_sweep_kinds[] = "field, rp, gpu, bdf, srcdst, addr";
-const char nvu_sweep_help[] =
+const char * const nvu_sweep_kinds = "field, rp, gpu, bdf, srcdst, addr";
+const char * const nvu_sweep_help =
 "  field PMU/EVENT/ FIELD [V1,V2,...]  one bucket per value (default: each bit)\n"
 "  rp    PMU/EVENT/                    per root port: src_rp_mask or dst_rp_mask bits\n"
 "  gpu   PMU/EVENT/                    per GPU: gpu_mask bits\n"
@@ -65,10 +64,10 @@ static const struct nvu_field *need_field(struct sweep_ctx *x, const char *name)
 	return f;
 }
 
-static uint64_t parse_u64(const char *s, const char *what)
+static u64 parse_u64(const char *s, const char *what)
 {
 	char *end;
-	uint64_t v;
+	u64 v;
 
 	v = strtoull(s, &end, 0);
 	if (!*s || *end || *s == '-')
@@ -99,7 +98,7 @@ static void sweep_field(struct sweep_ctx *x, const char *fname,
 		char *copy = strdup(values), *save = NULL, *v;
 
 		for (v = strtok_r(copy, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
-			uint64_t val = parse_u64(v, fname);
+			u64 val = parse_u64(v, fname);
 
 			if (f->nbits < 64 && val >> f->nbits)
 				nvu_die("sweep field: %s=%s is outside the domain (%d bits)",
@@ -113,7 +112,7 @@ static void sweep_field(struct sweep_ctx *x, const char *fname,
 }
 
 /* bus:dev.fn (hex, as lspci prints) or a plain number. */
-static uint64_t parse_bdf(const char *s)
+static u64 parse_bdf(const char *s)
 {
 	unsigned int bus, dev, fn;
 	char tail;
@@ -136,11 +135,11 @@ static void sweep_bdf(struct sweep_ctx *x, int argc, char **argv)
 	if (!argc)
 		nvu_die("sweep bdf: name the requesters (bus:dev.fn ...)");
 	for (i = 0; i < argc; i++) {
-		uint64_t v = parse_bdf(argv[i]);
+		u64 v = parse_bdf(argv[i]);
 
 		if (f->nbits < 64 && v >> f->nbits)
 			nvu_die("sweep bdf: %s does not fit src_bdf", argv[i]);
-		snprintf(terms, sizeof(terms), "src_bdf=%#" PRIx64 ",src_bdf_en=1", v);
+		snprintf(terms, sizeof(terms), "src_bdf=%#llx,src_bdf_en=1", v);
 		add_bucket(x, argv[i], terms);
 	}
 }
@@ -178,7 +177,7 @@ static void sweep_addr(struct sweep_ctx *x, int argc, char **argv)
 {
 	const struct nvu_field *fb = need_field(x, "dst_addr_base");
 	const struct nvu_field *fm = need_field(x, "dst_addr_mask");
-	uint64_t start, size, n, bsize, i, fmax;
+	u64 start, size, n, bsize, i, fmax;
 	char name[256], terms[256];
 
 	need_field(x, "dst_addr_en");
@@ -192,21 +191,21 @@ static void sweep_addr(struct sweep_ctx *x, int argc, char **argv)
 	if (!size || size & (size - 1))
 		nvu_die("sweep addr: SIZE must be a power of two");
 	if (n > size)
-		nvu_die("sweep addr: %" PRIu64 " buckets do not fit in %#" PRIx64
-			" bytes: the sweep is larger than the domain", n, size);
+		nvu_die("sweep addr: %llu buckets in %#llx bytes: sweep larger than domain",
+			n, size);
 	if (start & (size - 1))
 		nvu_die("sweep addr: START must be aligned to SIZE");
-	fmax = fm->nbits >= 64 ? UINT64_MAX : (1ULL << fm->nbits) - 1;
+	fmax = fm->nbits >= 64 ? ~0ULL : (1ULL << fm->nbits) - 1;
 	if (fb->nbits < 64 && (start + size - 1) >> fb->nbits)
 		nvu_die("sweep addr: the range does not fit dst_addr_base (%d bits)",
 			fb->nbits);
 	bsize = size / n;
 	for (i = 0; i < n; i++) {
-		uint64_t lo = start + i * bsize;
+		u64 lo = start + i * bsize;
 
-		snprintf(name, sizeof(name), "%#" PRIx64 "-%#" PRIx64, lo, lo + bsize - 1);
+		snprintf(name, sizeof(name), "%#llx-%#llx", lo, lo + bsize - 1);
 		snprintf(terms, sizeof(terms),
-			 "dst_addr_en=1,dst_addr_base=%#" PRIx64 ",dst_addr_mask=%#" PRIx64,
+			 "dst_addr_en=1,dst_addr_base=%#llx,dst_addr_mask=%#llx",
 			 lo, ~(bsize - 1) & fmax);
 		add_bucket(x, name, terms);
 	}
