@@ -22,6 +22,7 @@
  * @pmiidr: the block's identity, PMIIDR or its rebuild from PMPIDR0-4
  * @wide: counters are 64-bit registers
  * @atomic64: a 64-bit access to a counter is single-copy atomic
+ * @nr_banks: banks of 32 counters the block has (PMCFGR.N)
  * @socket: NUMA node of the block's CPUs
  */
 struct nvu_cspmu {
@@ -30,6 +31,7 @@ struct nvu_cspmu {
 	u32 pmiidr;
 	bool wide;
 	bool atomic64;
+	unsigned int nr_banks;
 	int socket;
 };
 
@@ -43,6 +45,7 @@ const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev);
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		   u32 pmiidr_mask, u32 pmiidr);
 int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles);
+u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx);
 u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event);
 void nvu_cspmu_counter_on(struct nvu_pmu *pmu, struct perf_event *event);
 

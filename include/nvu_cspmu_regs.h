@@ -9,10 +9,16 @@
 
 #include <linux/bits.h>
 
-/* Page 1 registers (page 0 when the block is single-page). */
+/*
+ * Page 1 registers (page 0 when the block is single-page).  The enable,
+ * interrupt-enable and overflow registers are banked: bank k (at + 4 * k)
+ * holds counters 32k to 32k + 31, up to 8 banks for 256 counters.
+ */
 #define CSPMU_PMEVCNTR(n, wide)		((n) * ((wide) ? 8 : 4))
 #define CSPMU_PMOVSCLR			0xc80
 #define CSPMU_PMOVSSET			0xcc0
+#define CSPMU_BANK(reg, n)		((reg) + (n) / 32 * 4)
+#define CSPMU_MAX_BANKS			8
 
 /* Page 0 registers. */
 #define CSPMU_PMEVTYPER(n)		(0x400 + (n) * 4)

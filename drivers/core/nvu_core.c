@@ -341,8 +341,12 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
 	pmu->cpu = cpu;
 	if (pmu->irq) {
-		if (cpu < nr_cpu_ids)
-			irq_set_affinity(pmu->irq, cpumask_of(cpu));
+		/* The handler runs lock-free only on the owner CPU. */
+		if (cpu < nr_cpu_ids &&
+		    irq_set_affinity(pmu->irq, cpumask_of(cpu)))
+			dev_warn(pmu->dev,
+				 "cannot move IRQ %d to CPU %u: overflows are handled elsewhere\n",
+				 pmu->irq, cpu);
 		enable_irq(pmu->irq);
 	}
 }
@@ -459,6 +463,36 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 }
 EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
 
+/*
+ * Route the overflow interrupt to the owner CPU: the handler relies on
+ * running there.  If the interrupt cannot be routed, poll instead, when
+ * the counters are wide enough for that.  Under the CPU hotplug lock,
+ * before registration.
+ */
+static int nvu_irq_to_owner(struct nvu_pmu *pmu)
+{
+	unsigned int width = pmu->wrap_width ?: pmu->counter_width;
+	int ret;
+
+	if (!pmu->irq || pmu->cpu >= nr_cpu_ids)
+		return 0;
+	ret = irq_set_affinity(pmu->irq, cpumask_of(pmu->cpu));
+	if (!ret)
+		return 0;
+	if (width < 64 &&
+	    nvu_poll_period_ns(width, pmu->desc->max_rate) < 100 * NSEC_PER_USEC)
+		return dev_err_probe(pmu->dev, ret,
+				     "cannot route IRQ %d to CPU %u, and %u-bit counters wrap too fast to poll\n",
+				     pmu->irq, pmu->cpu, width);
+	dev_warn(pmu->dev, "cannot route IRQ %d to CPU %u (%d): polling instead\n",
+		 pmu->irq, pmu->cpu, ret);
+	devm_free_irq(pmu->dev, pmu->irq, pmu);
+	pmu->irq = 0;
+	pmu->poll_period = ns_to_ktime(nvu_poll_period_ns(width,
+							  pmu->desc->max_rate));
+	return 0;
+}
+
 static void nvu_remove_cpuhp(void *data)
 {
 	struct nvu_pmu *pmu = data;
@@ -573,8 +607,11 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	cpus_read_lock();
 	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
 				cpu_online_mask, -1);
-	if (pmu->irq && pmu->cpu < nr_cpu_ids)
-		irq_set_affinity(pmu->irq, cpumask_of(pmu->cpu));
+	ret = nvu_irq_to_owner(pmu);
+	if (ret) {
+		cpus_read_unlock();
+		return ret;
+	}
 	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
 	pmu->registered = !ret;
 	cpus_read_unlock();

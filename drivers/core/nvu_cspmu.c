@@ -162,7 +162,7 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
 	struct device *dev = &pdev->dev;
-	u32 pmcfgr, flags, impl_id, n;
+	u32 pmcfgr, flags, impl_id, n, k;
 	int irq, ret;
 
 	ret = nvu_map_resource(pdev, 0, &cs->page0);
@@ -181,12 +181,17 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 			return ret;
 	}
 
+	/*
+	 * N+1 counters, the cycle counter (counter 31) among them if CC; the
+	 * event counters are the others, up to NVU_MAX_COUNTERS of them.
+	 */
 	pmcfgr = nvu_read32(&cs->page0, CSPMU_PMCFGR);
 	n = FIELD_GET(CSPMU_PMCFGR_N, pmcfgr) + 1;
 	pmu->has_cycle_counter = pmcfgr & CSPMU_PMCFGR_CC;
-	pmu->num_counters = min3(n - pmu->has_cycle_counter,
-				 CSPMU_CYCLE_CNTR_IDX, NVU_MAX_COUNTERS);
+	pmu->num_counters = min_t(u32, n - pmu->has_cycle_counter,
+				  NVU_MAX_COUNTERS);
 	pmu->counter_width = FIELD_GET(CSPMU_PMCFGR_SIZE, pmcfgr) + 1;
+	cs->nr_banks = DIV_ROUND_UP(n, 32);
 	if (!pmu->num_counters)
 		return dev_err_probe(dev, -ENODEV, "PMCFGR %#x: no counters\n",
 				     pmcfgr);
@@ -205,9 +210,11 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 	 * counters and interrupts disabled, status clear, every counter zero.
 	 */
 	nvu_write32(&cs->page0, CSPMU_PMCR, CSPMU_PMCR_P | CSPMU_PMCR_C);
-	nvu_write32(&cs->page0, CSPMU_PMCNTENCLR, U32_MAX);
-	nvu_write32(&cs->page0, CSPMU_PMINTENCLR, U32_MAX);
-	nvu_write32(&cs->page1, CSPMU_PMOVSCLR, U32_MAX);
+	for (k = 0; k < cs->nr_banks; k++) {
+		nvu_write32(&cs->page0, CSPMU_PMCNTENCLR + 4 * k, U32_MAX);
+		nvu_write32(&cs->page0, CSPMU_PMINTENCLR + 4 * k, U32_MAX);
+		nvu_write32(&cs->page1, CSPMU_PMOVSCLR + 4 * k, U32_MAX);
+	}
 
 	/* An APMT GSIV reports overflows; without one the core polls. */
 	irq = platform_get_irq_optional(pdev, 0);
@@ -240,16 +247,29 @@ int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles)
 EXPORT_SYMBOL_GPL(nvu_cspmu_check_cycles);
 
 /**
+ * nvu_cspmu_idx_phys() - the hardware counter number of counter @idx
+ * @pmu: the PMU
+ * @idx: a counter index of the core (nvu_cycle_idx() for the cycle counter)
+ *
+ * The cycle counter is counter 31 whatever the number of event counters;
+ * with one, the event counters from index 31 on are the counters above it.
+ */
+u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx)
+{
+	if (idx == nvu_cycle_idx(pmu))
+		return CSPMU_CYCLE_CNTR_IDX;
+	return idx + (pmu->has_cycle_counter && idx >= CSPMU_CYCLE_CNTR_IDX);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_idx_phys);
+
+/**
  * nvu_cspmu_phys() - the hardware counter number of @event
  * @pmu: the PMU
  * @event: a scheduled event
- *
- * The cycle counter is counter 31 whatever the number of event counters.
  */
 u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event)
 {
-	return event->hw.idx == nvu_cycle_idx(pmu) ? CSPMU_CYCLE_CNTR_IDX :
-						     event->hw.idx;
+	return nvu_cspmu_idx_phys(pmu, event->hw.idx);
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
 
@@ -261,11 +281,11 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
 void nvu_cspmu_counter_on(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
-	u32 bit = BIT(nvu_cspmu_phys(pmu, event));
+	u32 phys = nvu_cspmu_phys(pmu, event), bit = BIT(phys % 32);
 
 	if (pmu->irq)
-		nvu_write32(&cs->page0, CSPMU_PMINTENSET, bit);
-	nvu_write32(&cs->page0, CSPMU_PMCNTENSET, bit);
+		nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMINTENSET, phys), bit);
+	nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMCNTENSET, phys), bit);
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_counter_on);
 
@@ -277,11 +297,11 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_counter_on);
 void nvu_cspmu_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
-	u32 bit = BIT(nvu_cspmu_phys(pmu, event));
+	u32 phys = nvu_cspmu_phys(pmu, event), bit = BIT(phys % 32);
 
-	nvu_write32(&cs->page0, CSPMU_PMCNTENCLR, bit);
+	nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMCNTENCLR, phys), bit);
 	if (pmu->irq)
-		nvu_write32(&cs->page0, CSPMU_PMINTENCLR, bit);
+		nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMINTENCLR, phys), bit);
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_stop_counter);
 
@@ -309,21 +329,31 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_disable);
  * nvu_cspmu_read_clear_overflow() - &nvu_pmu_ops.read_clear_overflow
  * @pmu: the PMU
  * @ovf: set: the logical indexes of the counters that overflowed
+ *
+ * Reads and acknowledges every bank of the overflow status.
  */
 bool nvu_cspmu_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
-	u32 ovs = nvu_read32(&cs->page1, CSPMU_PMOVSCLR);
-	unsigned int idx;
+	u32 ovs[CSPMU_MAX_BANKS];
+	unsigned int idx, k, phys;
+	bool any = false;
 
-	if (!ovs)
+	for (k = 0; k < cs->nr_banks; k++) {
+		ovs[k] = nvu_read32(&cs->page1, CSPMU_PMOVSCLR + 4 * k);
+		if (ovs[k])
+			nvu_write32(&cs->page1, CSPMU_PMOVSCLR + 4 * k, ovs[k]);
+		any |= ovs[k];
+	}
+	if (!any)
 		return false;
-	nvu_write32(&cs->page1, CSPMU_PMOVSCLR, ovs);
-	for (idx = 0; idx < pmu->num_counters; idx++)
-		if (ovs & BIT(idx))
+	for (idx = 0; idx <= pmu->num_counters; idx++) {
+		if (idx == nvu_cycle_idx(pmu) && !pmu->has_cycle_counter)
+			break;
+		phys = nvu_cspmu_idx_phys(pmu, idx);
+		if (phys / 32 < cs->nr_banks && ovs[phys / 32] & BIT(phys % 32))
 			__set_bit(idx, ovf);
-	if (ovs & BIT(CSPMU_CYCLE_CNTR_IDX))
-		__set_bit(nvu_cycle_idx(pmu), ovf);
+	}
 	return true;
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_read_clear_overflow);

@@ -184,6 +184,9 @@ static inline int nvu_emu_dev_create(const struct nvu_emu_type *type,
 int nvu_emu_pcie_create(int socket);
 int nvu_emu_c2c_create(int socket);
 
+/* Physical counters a CoreSight block of the model can have (two banks). */
+#define EMU_CSPMU_MAX	64
+
 /**
  * struct emu_cspmu - state of a CoreSight PMU architecture block
  * @pmiidr: identity
@@ -191,16 +194,20 @@ int nvu_emu_c2c_create(int socket);
  * @nctr: event counters, the cycle counter excluded
  * @width: counter width in bits
  * @atomic64: the APMT flag the model advertises
+ * @cc: PMCFGR.CC: counter 31 is the cycle counter
+ * @dual: dual-page: page-1 registers at +4 KiB, the second resource
+ * @pmcfgr_n: PMCFGR.N as read (normally @nctr + @cc - 1)
+ * @pmcfgr_size: PMCFGR.SIZE as read (normally @width - 1)
  * @clock_evt: an event type that counts the clock, or 0
  * @pmcr: PMCR.E
- * @cnten: counter enables
+ * @cnten: counter enables, bank 1 in the high half
  * @inten: interrupt enables
  * @ovs: overflow status
  * @evtyper: PMEVTYPER<n>; [31] is PMCCFILTR
  * @filtr: PMEVFILTR<n>
  * @filt2r: PMEVFILT2R<n>
- * @cntr: counters; [31] is PMCCNTR
- * @ext: the block's second resource, a register file
+ * @cntr: counters; [31] is PMCCNTR when @cc
+ * @ext: the block's last resource, a register file
  */
 struct emu_cspmu {
 	u32 pmiidr;
@@ -208,17 +215,22 @@ struct emu_cspmu {
 	unsigned int nctr;
 	unsigned int width;
 	bool atomic64;
+	bool cc;
+	bool dual;
+	u32 pmcfgr_n, pmcfgr_size;
 	u32 clock_evt;
-	u32 pmcr, cnten, inten, ovs;
-	u32 evtyper[32];
-	u32 filtr[32];
-	u32 filt2r[32];
-	u64 cntr[32];
+	u32 pmcr;
+	u64 cnten, inten, ovs;
+	u32 evtyper[EMU_CSPMU_MAX];
+	u32 filtr[EMU_CSPMU_MAX];
+	u32 filt2r[EMU_CSPMU_MAX];
+	u64 cntr[EMU_CSPMU_MAX];
 	u32 ext[1024];
 };
 
-void emu_cspmu_setup(struct emu_cspmu *u, u32 pmiidr, unsigned int nctr,
+void emu_cspmu_setup(struct nvu_emu_dev *dev, u32 pmiidr, unsigned int nctr,
 		     unsigned int width, bool atomic64);
+bool emu_cspmu_evt(const struct emu_cspmu *u, unsigned int n);
 void emu_cspmu_count(struct emu_cspmu *u, unsigned int n, u64 amount);
 bool emu_cspmu_counting(const struct emu_cspmu *u, unsigned int n);
 u64 emu_cspmu_read(struct nvu_emu_dev *dev, u32 off, unsigned int size);
@@ -226,11 +238,15 @@ void emu_cspmu_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 		     unsigned int size);
 void emu_cspmu_tick(struct nvu_emu_dev *dev, u64 cycles);
 bool emu_cspmu_irq_level(struct nvu_emu_dev *dev);
+u32 emu_cspmu_apmt_flags(bool atomic64);
 
-extern const struct nvu_emu_type nvu_emu_ucf;
+extern const struct nvu_emu_type nvu_emu_ucf, nvu_emu_ucf_dual;
 extern const struct nvu_emu_type nvu_emu_cmem;
 extern unsigned int nvu_emu_ucf_counters, nvu_emu_ucf_width;
 extern bool nvu_emu_ucf_irq, nvu_emu_ucf_atomic64, nvu_emu_ucf_pmiidr_zero;
 extern unsigned int nvu_emu_cmem_width;
+extern bool nvu_emu_cspmu_cc, nvu_emu_cspmu_dual_page, nvu_emu_cspmu_dirty;
+extern bool nvu_emu_irq_affinity_fail;
+bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what);
 
 #endif /* NVU_EMU_H */

@@ -18,7 +18,7 @@
 
 #include "emu.h"
 
-#define EMU_NR_IRQS	16
+#define EMU_NR_IRQS	32
 
 static struct irq_domain *emu_irq_domain;
 static struct fwnode_handle *emu_irq_fwnode;
@@ -29,15 +29,34 @@ static int emu_irq_set_affinity(struct irq_data *d, const struct cpumask *mask,
 	struct nvu_emu_dev *dev = irq_data_get_irq_chip_data(d);
 	unsigned int cpu = cpumask_first_and(mask, cpu_online_mask);
 
-	if (cpu >= nr_cpu_ids)
+	/* irq_affinity_fail=1: a controller that cannot route the line. */
+	if (cpu >= nr_cpu_ids || READ_ONCE(nvu_emu_irq_affinity_fail))
 		return -EINVAL;
 	WRITE_ONCE(dev->irq_cpu, cpu);
 	irq_data_update_effective_affinity(d, cpumask_of(cpu));
 	return IRQ_SET_MASK_OK_DONE;
 }
 
+/*
+ * Masked (not requested yet, or masked by the core), an asserted line
+ * waits; unmasked, it interrupts.
+ */
+static void emu_irq_mask(struct irq_data *d)
+{
+}
+
+static void emu_irq_unmask(struct irq_data *d)
+{
+	struct nvu_emu_dev *dev = irq_data_get_irq_chip_data(d);
+
+	if (READ_ONCE(dev->irq_asserted))
+		irq_work_queue(&dev->irq_work);
+}
+
 static struct irq_chip emu_irq_chip = {
 	.name = "nvu_emu",
+	.irq_mask = emu_irq_mask,
+	.irq_unmask = emu_irq_unmask,
 	.irq_set_affinity = emu_irq_set_affinity,
 };
 
@@ -64,14 +83,21 @@ static const struct irq_domain_ops emu_irq_ops = {
 static void emu_irq_deliver(void *data)
 {
 	struct nvu_emu_dev *dev = data;
+	struct irq_data *d = irq_get_irq_data(dev->irq);
 	unsigned long flags;
 	bool again;
 
-	generic_handle_irq_safe(dev->irq);
+	/*
+	 * A masked line does not interrupt; unmasking sends it again.  A
+	 * disabled one is left pending by the core, which resends it when
+	 * enabled: either way, no storm meanwhile.
+	 */
+	if (!irqd_irq_masked(d))
+		generic_handle_irq_safe(dev->irq);
 	raw_spin_lock_irqsave(&dev->lock, flags);
 	again = dev->type->irq_level(dev);
-	dev->irq_asserted = again;
-	if (again)
+	WRITE_ONCE(dev->irq_asserted, again);
+	if (again && !irqd_irq_masked(d) && !irqd_irq_disabled(d))
 		irq_work_queue(&dev->irq_work);
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 }
@@ -95,7 +121,7 @@ void nvu_emu_irq_level(struct nvu_emu_dev *dev, bool level)
 {
 	if (!dev->irq || level == dev->irq_asserted)
 		return;
-	dev->irq_asserted = level;
+	WRITE_ONCE(dev->irq_asserted, level);
 	if (level)
 		irq_work_queue(&dev->irq_work);
 }

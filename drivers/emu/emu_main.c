@@ -30,7 +30,7 @@ MODULE_PARM_DESC(clock_khz,
 
 unsigned int nvu_emu_ucf_counters = 8;
 module_param_named(ucf_counters, nvu_emu_ucf_counters, uint, 0444);
-MODULE_PARM_DESC(ucf_counters, "UCF event counters besides the cycle counter [U] (1-31)");
+MODULE_PARM_DESC(ucf_counters, "UCF event counters besides the cycle counter [U] (1-63)");
 
 unsigned int nvu_emu_ucf_width = 64;
 module_param_named(ucf_width, nvu_emu_ucf_width, uint, 0444);
@@ -56,6 +56,104 @@ MODULE_PARM_DESC(ucf_impl_id, "APMT implementation ID for UCF (0: none)");
 unsigned int nvu_emu_cmem_width = 64;
 module_param_named(cmem_width, nvu_emu_cmem_width, uint, 0444);
 MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
+
+/*
+ * What firmware and silicon may do that the specification leaves open
+ * (CoreSight options [U], see emu_cspmu.c) or gets wrong (bad=).
+ */
+bool nvu_emu_cspmu_cc = true;
+module_param_named(cspmu_cc, nvu_emu_cspmu_cc, bool, 0444);
+MODULE_PARM_DESC(cspmu_cc, "UCF, PCIE, PCIE-TGT: PMCFGR.CC, a cycle counter [U]");
+
+bool nvu_emu_cspmu_dual_page;
+module_param_named(cspmu_dual_page, nvu_emu_cspmu_dual_page, bool, 0444);
+MODULE_PARM_DESC(cspmu_dual_page,
+		 "UCF, PCIE, PCIE-TGT: dual-page blocks (APMT flag bit 0) [U]");
+
+bool nvu_emu_cspmu_dirty;
+module_param_named(cspmu_dirty, nvu_emu_cspmu_dirty, bool, 0444);
+MODULE_PARM_DESC(cspmu_dirty,
+		 "UCF, PCIE, PCIE-TGT: firmware left every counter enabled, interrupting and overflowed");
+
+bool nvu_emu_irq_affinity_fail;
+module_param_named(irq_affinity_fail, nvu_emu_irq_affinity_fail, bool, 0644);
+MODULE_PARM_DESC(irq_affinity_fail,
+		 "the model's interrupt lines refuse every change of affinity (writable)");
+
+static char *bad = "";
+module_param(bad, charp, 0444);
+MODULE_PARM_DESC(bad,
+		 "bad firmware data, DEVICE:WHAT[,...]; WHAT: no_uid, no_instance_id, no_addr_filter, small_addr_filter, no_counters, width0, peer_mask");
+
+/**
+ * nvu_emu_bad() - the bad= parameter names "@dev:@what"
+ * @dev: an emulated device, its name set
+ * @what: a kind of bad firmware data
+ */
+bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what)
+{
+	size_t nlen = strlen(dev->name), wlen = strlen(what);
+	const char *p = bad;
+
+	while (p && *p) {
+		if (!strncmp(p, dev->name, nlen) && p[nlen] == ':' &&
+		    !strncmp(p + nlen + 1, what, wlen) &&
+		    (p[nlen + 1 + wlen] == ',' || !p[nlen + 1 + wlen]))
+			return true;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+/*
+ * @props as firmware with bad data gives them: without _UID or
+ * instance_id, or with peer masks naming instances 8-15, which no link
+ * has.  Returns a copy to kfree(), or NULL for none.
+ */
+static struct property_entry *emu_bad_props(const struct nvu_emu_dev *dev,
+					    const struct property_entry *props)
+{
+	struct property_entry *copy;
+	unsigned int i, n = 0;
+
+	if (!props)
+		return NULL;
+	while (props[n].name)
+		n++;
+	copy = kcalloc(n + 1, sizeof(*copy), GFP_KERNEL);
+	if (!copy)
+		return NULL;
+	for (i = 0, n = 0; props[i].name; i++) {
+		if ((!strcmp(props[i].name, "uid") && nvu_emu_bad(dev, "no_uid")) ||
+		    (!strcmp(props[i].name, "instance_id") &&
+		     nvu_emu_bad(dev, "no_instance_id")))
+			continue;
+		copy[n] = props[i];
+		if (strstr(props[i].name, "_en_mask") && props[i].is_inline &&
+		    nvu_emu_bad(dev, "peer_mask"))
+			copy[n].value.u32_data[0] |= 0xff00;
+		n++;
+	}
+	return copy;
+}
+
+/* The address-filter region left out, or too small for the slots. */
+static void emu_bad_res(const struct nvu_emu_dev *dev, struct resource *res,
+			unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!res[i].name || strcmp(res[i].name, "addr_filter"))
+			continue;
+		if (nvu_emu_bad(dev, "no_addr_filter"))
+			res[i].name = NULL;
+		if (nvu_emu_bad(dev, "small_addr_filter"))
+			res[i].end = res[i].start + 15;
+	}
+}
 
 /* Each device gets a window of its resources, in steps of this size. */
 #define EMU_WINDOW_ALIGN	SZ_64K
@@ -682,6 +780,7 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			 const struct property_entry *props, int irq_hw)
 {
 	static phys_addr_t next;
+	struct property_entry *bad_props;
 	struct resource *res;
 	struct nvu_emu_dev *dev;
 	struct platform_device *pdev;
@@ -729,6 +828,7 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			res[i].name = type->res_names[i];
 	}
 	nres = type->nr_res;
+	emu_bad_res(dev, res, nres);
 	if (irq_hw >= 0) {
 		ret = nvu_emu_irq_alloc(dev, irq_hw);
 		if (ret < 0) {
@@ -754,9 +854,13 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	}
 	ret = platform_device_add_resources(pdev, res, nres);
 	kfree(res);
+	bad_props = emu_bad_props(dev, props);
+	if (!ret && props && !bad_props)
+		ret = -ENOMEM;
 	if (!ret && props)
-		ret = device_create_managed_software_node(&pdev->dev, props,
+		ret = device_create_managed_software_node(&pdev->dev, bad_props,
 							  NULL);
+	kfree(bad_props);
 	if (!ret && type->driver)
 		ret = emu_set_driver_override(pdev, type->driver);
 	if (ret) {
@@ -777,7 +881,7 @@ static int emu_create_socket(int s)
 {
 	const struct property_entry ucf_props[] = {
 		PROPERTY_ENTRY_U32("apmt-flags",
-				   nvu_emu_ucf_atomic64 ? APMT_FLAG_ATOMIC64 : 0),
+				   emu_cspmu_apmt_flags(nvu_emu_ucf_atomic64)),
 		PROPERTY_ENTRY_U32("apmt-impl-id", ucf_impl_id),
 		{ }
 	};
@@ -790,7 +894,8 @@ static int emu_create_socket(int s)
 	int ret;
 
 	snprintf(name, sizeof(name), "nvidia_ucf_pmu_%d", s);
-	ret = nvu_emu_dev_create(&nvu_emu_ucf, name, s, ucf_props,
+	ret = nvu_emu_dev_create(nvu_emu_cspmu_dual_page ? &nvu_emu_ucf_dual :
+				 &nvu_emu_ucf, name, s, ucf_props,
 				 nvu_emu_ucf_irq ? s : -1);
 	if (ret)
 		return ret;
@@ -821,7 +926,7 @@ static int __init nvu_emu_init(void)
 	if (!sockets)
 		sockets = min_t(unsigned int, num_online_nodes(), 2);
 	if (sockets > 2 || !node_online(sockets - 1) || !nvu_emu_ucf_counters ||
-	    nvu_emu_ucf_counters > 31 || !nvu_emu_ucf_width ||
+	    nvu_emu_ucf_counters > EMU_CSPMU_MAX - 1 || !nvu_emu_ucf_width ||
 	    nvu_emu_ucf_width > 64 || !nvu_emu_cmem_width ||
 	    nvu_emu_cmem_width > 64)
 		return -EINVAL;

@@ -24,15 +24,27 @@
 #include "nvu_t410_regs.h"
 
 #define EMU_PCIE_NR_RC		6
+/* The model's interrupt line of RC @rc's PCIE block (PCIE-TGT: + 1). */
+#define EMU_PCIE_IRQ(s, rc)	(2 + ((s) * EMU_PCIE_NR_RC + (rc)) * 2)
 
 static unsigned int pcie_counters = 16;
 module_param(pcie_counters, uint, 0444);
 MODULE_PARM_DESC(pcie_counters,
-		 "PCIE and PCIE-TGT event counters besides the cycle counter [U] (1-31)");
+		 "PCIE and PCIE-TGT event counters besides the cycle counter [U] (1-63)");
 
 static unsigned int pcie_width = 64;
 module_param(pcie_width, uint, 0444);
 MODULE_PARM_DESC(pcie_width, "PCIE and PCIE-TGT counter width in bits [U] (1-64)");
+
+static bool pcie_atomic64 = true;
+module_param(pcie_atomic64, bool, 0444);
+MODULE_PARM_DESC(pcie_atomic64,
+		 "APMT flag: 64-bit PCIE and PCIE-TGT counter access is single-copy atomic [U]");
+
+static bool pcie_irq;
+module_param(pcie_irq, bool, 0444);
+MODULE_PARM_DESC(pcie_irq,
+		 "give PCIE and PCIE-TGT blocks an overflow interrupt (an APMT GSIV) [U]");
 
 /* Root ports of RC 0-5 of socket 0, then of socket 1 (the doc's sample). */
 static unsigned int pcie_rp_mask[2 * EMU_PCIE_NR_RC] = {
@@ -53,7 +65,7 @@ static void emu_pcie_setup(struct nvu_emu_dev *dev, u32 pmiidr)
 {
 	struct emu_pcie *p = dev->state;
 
-	emu_cspmu_setup(&p->cs, pmiidr, pcie_counters, pcie_width, true);
+	emu_cspmu_setup(dev, pmiidr, pcie_counters, pcie_width, pcie_atomic64);
 	/* dev->index is the RC. */
 	p->rp_mask = pcie_rp_mask[dev->socket * EMU_PCIE_NR_RC + dev->index] &
 		     GENMASK(T410_PCIE_NR_RP - 1, 0);
@@ -186,9 +198,9 @@ static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
 
 	if (!emu_pcie_rp_present(dev, t))
 		return;
-	for (n = 0; n < p->cs.nctr; n++) {
+	for (n = 0; n < EMU_CSPMU_MAX; n++) {
 		/* Bits beyond the event field name no event [U]. */
-		if (emu_cspmu_counting(&p->cs, n) &&
+		if (emu_cspmu_evt(&p->cs, n) && emu_cspmu_counting(&p->cs, n) &&
 		    !(p->cs.evtyper[n] & ~evt_bits) && hit(&p->cs, n, t))
 			emu_cspmu_count(&p->cs, n,
 					emu_pcie_amount(p->cs.evtyper[n], t));
@@ -256,43 +268,63 @@ static void emu_pcie_tgt_inject(struct nvu_emu_dev *dev,
 	emu_pcie_count(dev, t, emu_pcie_tgt_hit, T410_PCIE_TGT_EVENT);
 }
 
-static const struct nvu_emu_type emu_pcie_type = {
-	.kind = "pcie",
-	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DST) | BIT(EMU_BYTES) |
-		BIT(EMU_RP) | BIT(EMU_BDF) | BIT(EMU_OUTS) | BIT(EMU_CYCLES),
-	.nr_res = 1,
-	.res_size = CSPMU_PAGE_SIZE,
-	.state_size = sizeof(struct emu_pcie),
-	.pdev_name = "arm-cs-arch-pmu",
-	.check = emu_pcie_check,
-	.init = emu_pcie_init,
-	.read = emu_cspmu_read,
-	.write = emu_cspmu_write,
-	.inject = emu_pcie_inject,
-	.tick = emu_cspmu_tick,
-	.irq_level = emu_cspmu_irq_level,
+#define EMU_PCIE_TYPE(pages)						\
+{									\
+	.kind = "pcie",							\
+	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DST) |		\
+		BIT(EMU_BYTES) | BIT(EMU_RP) | BIT(EMU_BDF) |		\
+		BIT(EMU_OUTS) | BIT(EMU_CYCLES),			\
+	.nr_res = (pages),						\
+	.res_size = CSPMU_PAGE_SIZE,					\
+	.state_size = sizeof(struct emu_pcie),				\
+	.pdev_name = "arm-cs-arch-pmu",					\
+	.check = emu_pcie_check,					\
+	.init = emu_pcie_init,						\
+	.read = emu_cspmu_read,						\
+	.write = emu_cspmu_write,					\
+	.inject = emu_pcie_inject,					\
+	.tick = emu_cspmu_tick,						\
+	.irq_level = emu_cspmu_irq_level,				\
+}
+
+/*
+ * The last resource stands for the memory resource of the RC's ACPI
+ * device, after page 0 (and page 1 when dual-page).
+ */
+static const char * const emu_pcie_tgt_res[] = { NULL, "addr_filter" };
+static const char * const emu_pcie_tgt_res_dual[] = {
+	NULL, NULL, "addr_filter"
 };
 
-/* Resource 1 stands for the memory resource of the RC's ACPI device. */
-static const char * const emu_pcie_tgt_res[] = { NULL, "addr_filter" };
+#define EMU_PCIE_TGT_TYPE(pages, names)					\
+{									\
+	.kind = "pcie_tgt",						\
+	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DST) |		\
+		BIT(EMU_BYTES) | BIT(EMU_RP) | BIT(EMU_ADDR) |		\
+		BIT(EMU_CYCLES),					\
+	.nr_res = (pages) + 1,						\
+	.res_size = CSPMU_PAGE_SIZE,					\
+	.res_names = (names),						\
+	.state_size = sizeof(struct emu_pcie),				\
+	.pdev_name = "arm-cs-arch-pmu",					\
+	.defaults = emu_pcie_tgt_defaults,				\
+	.check = emu_pcie_tgt_check,					\
+	.init = emu_pcie_tgt_init,					\
+	.read = emu_cspmu_read,						\
+	.write = emu_cspmu_write,					\
+	.inject = emu_pcie_tgt_inject,					\
+	.tick = emu_cspmu_tick,						\
+	.irq_level = emu_cspmu_irq_level,				\
+}
 
-static const struct nvu_emu_type emu_pcie_tgt_type = {
-	.kind = "pcie_tgt",
-	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DST) | BIT(EMU_BYTES) |
-		BIT(EMU_RP) | BIT(EMU_ADDR) | BIT(EMU_CYCLES),
-	.nr_res = 2,
-	.res_size = CSPMU_PAGE_SIZE,
-	.res_names = emu_pcie_tgt_res,
-	.state_size = sizeof(struct emu_pcie),
-	.pdev_name = "arm-cs-arch-pmu",
-	.defaults = emu_pcie_tgt_defaults,
-	.check = emu_pcie_tgt_check,
-	.init = emu_pcie_tgt_init,
-	.read = emu_cspmu_read,
-	.write = emu_cspmu_write,
-	.inject = emu_pcie_tgt_inject,
-	.tick = emu_cspmu_tick,
-	.irq_level = emu_cspmu_irq_level,
+/* [0]: single-page, [1]: dual-page (cspmu_dual_page=1). */
+static const struct nvu_emu_type emu_pcie_types[2] = {
+	EMU_PCIE_TYPE(1), EMU_PCIE_TYPE(2),
+};
+
+static const struct nvu_emu_type emu_pcie_tgt_types[2] = {
+	EMU_PCIE_TGT_TYPE(1, emu_pcie_tgt_res),
+	EMU_PCIE_TGT_TYPE(2, emu_pcie_tgt_res_dual),
 };
 
 /* The PCIE and PCIE-TGT blocks of every RC of @socket. */
@@ -302,27 +334,33 @@ int nvu_emu_pcie_create(int socket)
 	unsigned int rc;
 	int ret;
 
-	if (!pcie_counters || pcie_counters > 31 || !pcie_width ||
+	bool dual = nvu_emu_cspmu_dual_page;
+
+	if (!pcie_counters || pcie_counters > EMU_CSPMU_MAX - 1 || !pcie_width ||
 	    pcie_width > 64)
 		return -EINVAL;
 	for (rc = 0; rc < EMU_PCIE_NR_RC; rc++) {
 		/* instance_id: the _DSD property of the RC's ACPI device. */
 		const struct property_entry props[] = {
-			PROPERTY_ENTRY_U32("apmt-flags", APMT_FLAG_ATOMIC64),
+			PROPERTY_ENTRY_U32("apmt-flags",
+					   emu_cspmu_apmt_flags(pcie_atomic64)),
 			PROPERTY_ENTRY_U32("instance_id", rc),
 			{ }
 		};
 
 		snprintf(name, sizeof(name), "nvidia_pcie_pmu_%d_rc_%u",
 			 socket, rc);
-		ret = __nvu_emu_dev_create(&emu_pcie_type, name, socket, rc,
-					   props, -1);
+		/* Interrupt lines 2-25: after UCF's, two per RC. */
+		ret = __nvu_emu_dev_create(&emu_pcie_types[dual], name, socket,
+					   rc, props, pcie_irq ?
+					   EMU_PCIE_IRQ(socket, rc) : -1);
 		if (ret)
 			return ret;
 		snprintf(name, sizeof(name), "nvidia_pcie_tgt_pmu_%d_rc_%u",
 			 socket, rc);
-		ret = __nvu_emu_dev_create(&emu_pcie_tgt_type, name, socket, rc,
-					   props, -1);
+		ret = __nvu_emu_dev_create(&emu_pcie_tgt_types[dual], name,
+					   socket, rc, props, pcie_irq ?
+					   EMU_PCIE_IRQ(socket, rc) + 1 : -1);
 		if (ret)
 			return ret;
 	}

@@ -15,7 +15,7 @@ static void emu_ucf_init(struct nvu_emu_dev *dev)
 {
 	struct emu_cspmu *u = dev->state;
 
-	emu_cspmu_setup(u, T410_PMIIDR_UCF, nvu_emu_ucf_counters,
+	emu_cspmu_setup(dev, T410_PMIIDR_UCF, nvu_emu_ucf_counters,
 			nvu_emu_ucf_width, nvu_emu_ucf_atomic64);
 	u->pmiidr_zero = nvu_emu_ucf_pmiidr_zero;
 	u->clock_evt = T410_UCF_BUS_CYCLES;
@@ -96,26 +96,32 @@ static void emu_ucf_inject(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 	struct emu_cspmu *u = dev->state;
 	unsigned int n;
 
-	for (n = 0; n < u->nctr; n++) {
-		if (emu_cspmu_counting(u, n) &&
+	for (n = 0; n < EMU_CSPMU_MAX; n++) {
+		if (emu_cspmu_evt(u, n) && emu_cspmu_counting(u, n) &&
 		    emu_ucf_filter_hit(u->filtr[n], t))
 			emu_cspmu_count(u, n, emu_ucf_amount(u->evtyper[n], t));
 	}
 }
 
-const struct nvu_emu_type nvu_emu_ucf = {
-	.kind = "ucf",
-	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_SRC) | BIT(EMU_DST) |
-		BIT(EMU_BYTES) | BIT(EMU_SLC) | BIT(EMU_CYCLES),
-	.nr_res = 1,
-	.res_size = CSPMU_PAGE_SIZE,
-	.state_size = sizeof(struct emu_cspmu),
-	.pdev_name = "arm-cs-arch-pmu",
-	.check = emu_ucf_check,
-	.init = emu_ucf_init,
-	.read = emu_cspmu_read,
-	.write = emu_cspmu_write,
-	.inject = emu_ucf_inject,
-	.tick = emu_cspmu_tick,
-	.irq_level = emu_cspmu_irq_level,
-};
+#define EMU_UCF_TYPE(pages)						\
+{									\
+	.kind = "ucf",							\
+	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_SRC) |		\
+		BIT(EMU_DST) | BIT(EMU_BYTES) | BIT(EMU_SLC) |		\
+		BIT(EMU_CYCLES),					\
+	.nr_res = (pages),						\
+	.res_size = CSPMU_PAGE_SIZE,					\
+	.state_size = sizeof(struct emu_cspmu),				\
+	.pdev_name = "arm-cs-arch-pmu",					\
+	.check = emu_ucf_check,						\
+	.init = emu_ucf_init,						\
+	.read = emu_cspmu_read,						\
+	.write = emu_cspmu_write,					\
+	.inject = emu_ucf_inject,					\
+	.tick = emu_cspmu_tick,						\
+	.irq_level = emu_cspmu_irq_level,				\
+}
+
+/* Single-page, and dual-page (cspmu_dual_page=1). */
+const struct nvu_emu_type nvu_emu_ucf = EMU_UCF_TYPE(1);
+const struct nvu_emu_type nvu_emu_ucf_dual = EMU_UCF_TYPE(2);

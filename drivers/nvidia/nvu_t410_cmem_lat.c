@@ -11,7 +11,8 @@
  *
  * Overflow: each hardware counter is extended to 64 bits in software from
  * its last raw value, and polled often enough not to wrap twice, so no
- * count is lost and nothing is logged.  See Documentation/tegra410.rst.
+ * count is lost.  STATUS tells a counter narrower than counter_width: its
+ * wrap is logged once and not counted.  See Documentation/tegra410.rst.
  */
 
 #include <linux/acpi.h>
@@ -39,41 +40,91 @@ MODULE_PARM_DESC(counter_width, "bits of each CMEM counter [U] (1-64, default 64
 /* Events summed: rd_req and rd_cum_outs read every channel of every instance. */
 #define T410_CMEM_NR_SUMMED	(T410_CMEM_NR_INST * T410_CMEM_NR_MC)
 
-/* One hardware counter, extended to 64 bits. */
+/*
+ * One hardware counter, extended to 64 bits.  @ovf: its STATUS bit was
+ * seen set (it stays set until the next clear); @wrapped: it went round
+ * at the configured width and its STATUS bit is still to be seen.
+ */
 struct t410_cmem_cntr {
 	u64 raw;
 	u64 ext;
+	bool ovf;
+	bool wrapped;
 };
 
 struct t410_cmem {
 	struct nvu_regs inst[T410_CMEM_NR_INST];
 	struct nvu_regs bcast;
 	unsigned int width;
+	bool warned;
 	struct t410_cmem_cntr cycle;
 	struct t410_cmem_cntr req[T410_CMEM_NR_SUMMED];
 	struct t410_cmem_cntr aor[T410_CMEM_NR_SUMMED];
 };
 
-static u64 t410_cmem_fold(struct t410_cmem *cm, struct t410_cmem_cntr *c,
-			  const struct nvu_regs *regs, u32 off)
+/*
+ * Fold counter @off of @regs into @c; @ovf: its bit of STATUS, read
+ * before the counter.  The core reads often enough that a counter of the
+ * configured width moves by at most half its range between two reads, and
+ * wraps only by going round.  A counter that moved more, or whose STATUS
+ * says it wrapped without going round, is narrower than counter_width
+ * says: what it counted in between is unknown, so it is not added; the
+ * count goes on from the new value.
+ */
+static u64 t410_cmem_fold(struct nvu_pmu *pmu, struct t410_cmem_cntr *c,
+			  const struct nvu_regs *regs, u32 off, bool ovf)
 {
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
 	u64 raw = nvu_read64(regs, off);
+	u64 delta = nvu_delta(c->raw, raw, cm->width);
+	bool round = raw < c->raw, new_ovf = ovf && !c->ovf;
 
-	c->ext += nvu_delta(c->raw, raw, cm->width);
+	if (delta > BIT_ULL(cm->width - 1) ||
+	    (new_ovf && !round && !c->wrapped)) {
+		if (!cm->warned) {
+			cm->warned = true;
+			dev_warn_ratelimited(pmu->dev,
+					     "counter %#x wrapped where %u-bit counters cannot (counter_width too large?): interval dropped\n",
+					     off, cm->width);
+		}
+		delta = 0;
+		c->wrapped = false;
+	} else if (new_ovf) {
+		c->wrapped = false;
+	} else if (round) {
+		c->wrapped = true;
+	}
+	c->ovf = ovf;
+	c->ext += delta;
 	c->raw = raw;
 	return c->ext;
 }
 
-static u64 t410_cmem_sum(struct t410_cmem *cm, struct t410_cmem_cntr *c,
-			 u32 (*reg)(unsigned int mc))
+static u64 t410_cmem_sum(struct nvu_pmu *pmu, struct t410_cmem_cntr *c,
+			 u32 (*reg)(unsigned int mc),
+			 u64 (*status_bit)(unsigned int mc))
 {
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
 	unsigned int i, mc;
-	u64 sum = 0;
+	u64 sum = 0, status;
 
-	for (i = 0; i < T410_CMEM_NR_INST; i++)
+	for (i = 0; i < T410_CMEM_NR_INST; i++) {
+		status = nvu_read64(&cm->inst[i], T410_CMEM_STATUS);
 		for (mc = 0; mc < T410_CMEM_NR_MC; mc++)
-			sum += t410_cmem_fold(cm, c++, &cm->inst[i], reg(mc));
+			sum += t410_cmem_fold(pmu, c++, &cm->inst[i], reg(mc),
+					      status & status_bit(mc));
+	}
 	return sum;
+}
+
+static u64 t410_cmem_req_bit(unsigned int mc)
+{
+	return T410_CMEM_STATUS_REQ(mc);
+}
+
+static u64 t410_cmem_aor_bit(unsigned int mc)
+{
+	return T410_CMEM_STATUS_AOR(mc);
 }
 
 static u32 t410_cmem_req_reg(unsigned int mc)
@@ -94,12 +145,16 @@ static u64 t410_cmem_read_counter(struct nvu_pmu *pmu,
 	switch (event->attr.config) {
 	case T410_CMEM_CYCLES:
 		/* Every instance runs on the same clock. */
-		return t410_cmem_fold(cm, &cm->cycle, &cm->inst[0],
-				      T410_CMEM_CYCLE_CNTR);
+		return t410_cmem_fold(pmu, &cm->cycle, &cm->inst[0],
+				      T410_CMEM_CYCLE_CNTR,
+				      nvu_read64(&cm->inst[0], T410_CMEM_STATUS) &
+				      T410_CMEM_STATUS_CYCLE);
 	case T410_CMEM_RD_REQ:
-		return t410_cmem_sum(cm, cm->req, t410_cmem_req_reg);
+		return t410_cmem_sum(pmu, cm->req, t410_cmem_req_reg,
+				     t410_cmem_req_bit);
 	default:
-		return t410_cmem_sum(cm, cm->aor, t410_cmem_aor_reg);
+		return t410_cmem_sum(pmu, cm->aor, t410_cmem_aor_reg,
+				     t410_cmem_aor_bit);
 	}
 }
 

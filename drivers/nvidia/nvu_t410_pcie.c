@@ -482,7 +482,7 @@ static int t410_pcie_probe(struct platform_device *pdev)
 		return ret;
 	/* No filter, and so no BDF, left from firmware or a previous driver. */
 	for (i = 0; i < pmu->num_counters; i++)
-		t410_pcie_clear_filters(&pcie->rc.cs, i);
+		t410_pcie_clear_filters(&pcie->rc.cs, nvu_cspmu_idx_phys(pmu, i));
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_pcie_pmu_%d_rc_%u",
 				   pcie->rc.cs.socket, pcie->rc.rc);
 	if (!pmu->name)
