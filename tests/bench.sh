@@ -65,9 +65,9 @@ unload_all
 try() {
 	unload_all
 	case $1 in
-	ucf) mp="ucf_width=$2" drv=nvu_t410_ucf dp= pmu=nvidia_ucf_pmu_0 ;;
-	pcie) mp="pcie_width=$2" drv=nvu_t410_pcie dp= pmu=nvidia_pcie_pmu_0_rc_0 ;;
-	pcie_tgt) mp="pcie_width=$2" drv=nvu_t410_pcie_tgt dp= pmu=nvidia_pcie_tgt_pmu_0_rc_0 ;;
+	ucf) mp="ucf_width=$2" drv=nvu_t410_ucf dp='' pmu=nvidia_ucf_pmu_0 ;;
+	pcie) mp="pcie_width=$2" drv=nvu_t410_pcie dp='' pmu=nvidia_pcie_pmu_0_rc_0 ;;
+	pcie_tgt) mp="pcie_width=$2" drv=nvu_t410_pcie_tgt dp='' pmu=nvidia_pcie_tgt_pmu_0_rc_0 ;;
 	cmem) mp="cmem_width=$2" drv=nvu_t410_cmem_lat dp="counter_width=$2" pmu=nvidia_cmem_latency_pmu_0 ;;
 	c2c) mp="c2c_width=$2" drv=nvu_t410_c2c dp="counter_width=$2" pmu=nvidia_nvlink_c2c_pmu_0 ;;
 	esac
@@ -94,6 +94,15 @@ for tag in ucf pcie pcie_tgt cmem c2c; do
 done
 unload_all
 
+# npcie: PCIE PMUs registered.
+npcie() {
+	_n=0
+	for _d in "$PMUS"/nvidia_pcie_pmu_*; do
+		[ -e "$_d" ] && _n=$((_n + 1))
+	done
+	echo $_n
+}
+
 # Scale: 1,000 extra PCIE PMUs on the last socket.
 N=1000
 modprobe nvu_emu clock_khz=0 bench_pcie_blocks=$N || fail "modprobe nvu_emu bench_pcie_blocks=$N"
@@ -101,15 +110,17 @@ sync
 m0=$(awk '/^MemAvailable/ {print $2}' /proc/meminfo)
 t_reg=$(elapsed modprobe nvu_t410_pcie)
 m1=$(awk '/^MemAvailable/ {print $2}' /proc/meminfo)
-npmu=$(ls $PMUS | grep -c '^nvidia_pcie_pmu_')
-p=$(ls $PMUS | grep '_rc_1000$')
+npmu=$(npcie)
+for _d in "$PMUS"/nvidia_pcie_pmu_*_rc_1000; do
+	p=${_d##*/}
+done
 owner=$(cat "$PMUS/$p/cpumask")
 t_off=$(elapsed sh -c "echo 0 >/sys/devices/system/cpu/cpu$owner/online")
 moved=$(cat "$PMUS/$p/cpumask")
 t_on=$(elapsed sh -c "echo 1 >/sys/devices/system/cpu/cpu$owner/online")
 back=$(cat "$PMUS/$p/cpumask")
 t_unreg=$(elapsed rmmod nvu_t410_pcie)
-left=$(ls $PMUS | grep -c '^nvidia_pcie_pmu_')
+left=$(npcie)
 # perf_pmu_unregister() waits for two RCU grace periods per PMU: again
 # with expedited grace periods, if the kernel lets us ask for them.
 t_exp=-

@@ -33,6 +33,7 @@
 #include <linux/slab.h>
 #include <linux/sizes.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/signal.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
@@ -657,10 +658,16 @@ static const struct nvu_bench_soak nvu_bench_soaks[] = {
 
 static char nvu_bench_soak_tag[16];
 
+/*
+ * Steps per call on the owner CPU: a few seconds at most, so that the
+ * reader of "soak" never waits long enough for the hung-task detector.
+ */
+#define NVU_BENCH_SOAK_CHUNK	16384
+
 struct nvu_bench_soak_run {
 	const struct nvu_bench_soak *sk;
 	struct nvu_bench_run *run;
-	u64 step_ns, amount, steps;
+	u64 step_ns, amount, steps, chunk;
 	int err;
 };
 
@@ -672,7 +679,7 @@ static long nvu_bench_soak_on_cpu(void *arg)
 	u64 k;
 
 	snprintf(line, sizeof(line), sr->sk->line, sr->amount);
-	for (k = 0; k < sr->steps; k++) {
+	for (k = 0; k < sr->chunk; k++) {
 		sr->err = nvu_emu_inject(sr->sk->c.pmu, line);
 		if (sr->err)
 			return 0;
@@ -688,7 +695,7 @@ static long nvu_bench_soak_on_cpu(void *arg)
 static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *sk)
 {
 	struct nvu_bench_soak_run sr = { .sk = sk };
-	u64 enabled, running, counted, expected, t0, ns;
+	u64 enabled, running, counted, expected, t0, ns, done;
 	struct nvu_pmu *pmu;
 	int ret;
 
@@ -717,12 +724,19 @@ static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *
 					NSEC_PER_SEC);
 	sr.steps = div64_u64((u64)soak_s * NSEC_PER_SEC, sr.step_ns);
 	t0 = ktime_get_ns();
-	work_on_cpu(sr.run->events[0]->cpu, nvu_bench_soak_on_cpu, &sr);
+	for (done = 0; done < sr.steps && !sr.err; done += sr.chunk) {
+		sr.chunk = min_t(u64, sr.steps - done, NVU_BENCH_SOAK_CHUNK);
+		work_on_cpu(sr.run->events[0]->cpu, nvu_bench_soak_on_cpu, &sr);
+		if (fatal_signal_pending(current)) {
+			sr.err = -EINTR;
+			break;
+		}
+	}
 	ns = ktime_get_ns() - t0;
 	counted = perf_event_read_value(sr.run->events[0], &enabled, &running);
 	expected = sr.steps * sr.amount * sk->counters;
 	if (sr.err)
-		nvu_bench_error(m, &sk->c, "inject", sr.err);
+		nvu_bench_error(m, &sk->c, "soak", sr.err);
 	else
 		seq_printf(m, "NVU-BENCH-SOAK %s %u %llu %llu %llu %llu %llu %lld %llu\n",
 			   sk->tag, pmu->wrap_width ?: pmu->counter_width,
