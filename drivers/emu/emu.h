@@ -183,6 +183,8 @@ static inline int nvu_emu_dev_create(const struct nvu_emu_type *type,
 /* Per-socket topologies of the blocks kept in their own files. */
 int nvu_emu_pcie_create(int socket);
 int nvu_emu_c2c_create(int socket);
+/* Extra blocks for the scale benchmark (emu_bench.c). */
+int nvu_emu_bench_create(unsigned int sockets);
 
 /* Physical counters a CoreSight block of the model can have (two banks). */
 #define EMU_CSPMU_MAX	64

@@ -937,6 +937,8 @@ static int __init nvu_emu_init(void)
 	emu_root = debugfs_create_dir("nvu_emu", NULL);
 	for (s = 0; s < sockets && !ret; s++)
 		ret = emu_create_socket(s);
+	if (!ret)
+		ret = nvu_emu_bench_create(sockets);
 	if (ret) {
 		emu_destroy_all();
 		debugfs_remove_recursive(emu_root);

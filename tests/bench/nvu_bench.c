@@ -23,20 +23,25 @@
  */
 
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sizes.h>
+#include <linux/sched/signal.h>
 #include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "nv_uncore.h"
 #include "nvu_emu.h"
 #include "nvu_t410_regs.h"
 
-#define NVU_BENCH_MAX_EVENTS	3
+#define NVU_BENCH_MAX_EVENTS	4
 
 enum nvu_bench_op {
 	NVU_BENCH_PMU_DISABLE,
@@ -102,24 +107,56 @@ struct nvu_bench_case {
 #define NVU_BENCH_CMEM	"nvidia_cmem_latency_pmu_0"
 #define NVU_BENCH_PCIE	"nvidia_pcie_pmu_0_rc_0"
 #define NVU_BENCH_TGT	"nvidia_pcie_tgt_pmu_0_rc_0"
+#define NVU_BENCH_C2C	"nvidia_nvlink_c2c_pmu_0"
+#define NVU_BENCH_CLINK	"nvidia_nvclink_pmu_0"
+#define NVU_BENCH_DLINK	"nvidia_nvdlink_pmu_0"
 
+#define NVU_BENCH_UCF_F	(T410_UCF_SRC_LOC_CPU | T410_UCF_DST_LOC_CMEM)
+#define NVU_BENCH_TGT_RANGE \
+	(T410_PCIE_TGT_RD_REQ | T410_PCIE_TGT_DST_ADDR_EN)
+
+/*
+ * Every case runs each callback step; the "group" case of each PMU type is
+ * the documentation's typical group, also measured through perf core and
+ * in the steady state (the "steady" file).
+ */
 static const struct nvu_bench_case nvu_bench_cases[] = {
 	{
 		.pmu = NVU_BENCH_UCF, .tag = "ucf", .name = "slc_bytes_rd",
 		.nr_events = 1, .config = { T410_UCF_SLC_BYTES_RD },
-		.config1 = { T410_UCF_SRC_LOC_CPU | T410_UCF_DST_LOC_CMEM },
+		.config1 = { NVU_BENCH_UCF_F },
 	}, {
 		.pmu = NVU_BENCH_UCF, .tag = "ucf", .name = "cycles",
 		.nr_events = 1, .config = { T410_UCF_CYCLES },
+	}, {
+		/* tegra410.rst: {mem_bytes_rd,F, mem_access_rd,F, cycles} */
+		.pmu = NVU_BENCH_UCF, .tag = "ucf", .name = "group",
+		.nr_events = 3,
+		.config = { T410_UCF_MEM_BYTES_RD, T410_UCF_MEM_ACCESS_RD,
+			    T410_UCF_CYCLES },
+		.config1 = { NVU_BENCH_UCF_F, NVU_BENCH_UCF_F },
 	}, {
 		.pmu = NVU_BENCH_PCIE, .tag = "pcie", .name = "rd_req",
 		.nr_events = 1, .config = { T410_PCIE_RD_REQ },
 		.config1 = { 0x3 }, .config2 = { T410_PCIE_DST_LOC_CMEM },
 	}, {
+		/* nvu-metrics pcie: bytes, requests, latency of one RC */
+		.pmu = NVU_BENCH_PCIE, .tag = "pcie", .name = "group",
+		.nr_events = 4,
+		.config = { T410_PCIE_RD_BYTES, T410_PCIE_RD_REQ,
+			    T410_PCIE_RD_CUM_OUTS, T410_PCIE_CYCLES },
+	}, {
 		.pmu = NVU_BENCH_TGT, .tag = "pcie_tgt", .name = "rd_req_addr",
-		.nr_events = 1,
-		.config = { T410_PCIE_TGT_RD_REQ | T410_PCIE_TGT_DST_ADDR_EN },
+		.nr_events = 1, .config = { NVU_BENCH_TGT_RANGE },
 		.config1 = { 0x10000 }, .config2 = { 0xfff00 },
+	}, {
+		/* tegra410.rst's range, read and write bytes (one slot) */
+		.pmu = NVU_BENCH_TGT, .tag = "pcie_tgt", .name = "group",
+		.nr_events = 2,
+		.config = { T410_PCIE_TGT_RD_BYTES | T410_PCIE_TGT_DST_ADDR_EN,
+			    T410_PCIE_TGT_WR_BYTES | T410_PCIE_TGT_DST_ADDR_EN },
+		.config1 = { 0x10000, 0x10000 },
+		.config2 = { 0xfff00, 0xfff00 },
 	}, {
 		.pmu = NVU_BENCH_CMEM, .tag = "cmem", .name = "cycles",
 		.nr_events = 1, .config = { T410_CMEM_CYCLES },
@@ -134,18 +171,7 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		.nr_events = 3,
 		.config = { T410_CMEM_RD_REQ, T410_CMEM_RD_CUM_OUTS,
 			    T410_CMEM_CYCLES },
-	},
-};
-
-/* The group read through perf core, as a check of the direct calls. */
-static const struct nvu_bench_case *const nvu_bench_perf_case =
-	&nvu_bench_cases[ARRAY_SIZE(nvu_bench_cases) - 1];
-
-#define NVU_BENCH_C2C	"nvidia_nvlink_c2c_pmu_0"
-
-/* NVLink-C2C with two GPUs (7 instances each), NV-CLink, NV-DLink. */
-static const struct nvu_bench_case nvu_bench_c2c_cases[] = {
-	{
+	}, {
 		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_rd_req",
 		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
 	}, {
@@ -156,21 +182,34 @@ static const struct nvu_bench_case nvu_bench_c2c_cases[] = {
 		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "cycles",
 		.nr_events = 1, .config = { T410_C2C_CYCLES },
 	}, {
-		.pmu = "nvidia_nvclink_pmu_0", .tag = "clink", .name = "in_rd_req",
+		.pmu = NVU_BENCH_CLINK, .tag = "clink", .name = "in_rd_req",
 		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
 	}, {
-		.pmu = "nvidia_nvdlink_pmu_0", .tag = "dlink", .name = "in_rd_req",
+		.pmu = NVU_BENCH_DLINK, .tag = "dlink", .name = "in_rd_req",
 		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
 	}, {
+		/* tegra410-c2c.rst: the latency group of each link */
 		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "group",
+		.nr_events = 3,
+		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
+			    T410_C2C_CYCLES },
+	}, {
+		.pmu = NVU_BENCH_CLINK, .tag = "clink", .name = "group",
+		.nr_events = 3,
+		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
+			    T410_C2C_CYCLES },
+	}, {
+		.pmu = NVU_BENCH_DLINK, .tag = "dlink", .name = "group",
 		.nr_events = 3,
 		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
 			    T410_C2C_CYCLES },
 	},
 };
 
-static const struct nvu_bench_case *const nvu_bench_c2c_perf_case =
-	&nvu_bench_c2c_cases[ARRAY_SIZE(nvu_bench_c2c_cases) - 1];
+static bool nvu_bench_is_group(const struct nvu_bench_case *bc)
+{
+	return !strcmp(bc->name, "group");
+}
 
 /**
  * struct nvu_bench_run - one case in flight
@@ -406,18 +445,407 @@ static int nvu_bench_show(struct seq_file *m, void *v)
 	mutex_lock(&nvu_bench_lock);
 	for (i = 0; i < ARRAY_SIZE(nvu_bench_cases); i++)
 		nvu_bench_case_run(m, &nvu_bench_cases[i], false);
-	nvu_bench_case_run(m, nvu_bench_perf_case, true);
-	for (i = 0; i < ARRAY_SIZE(nvu_bench_c2c_cases); i++)
-		nvu_bench_case_run(m, &nvu_bench_c2c_cases[i], false);
-	nvu_bench_case_run(m, nvu_bench_c2c_perf_case, true);
+	for (i = 0; i < ARRAY_SIZE(nvu_bench_cases); i++)
+		if (nvu_bench_is_group(&nvu_bench_cases[i]))
+			nvu_bench_case_run(m, &nvu_bench_cases[i], true);
 	mutex_unlock(&nvu_bench_lock);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Steady state: what counting costs while nobody calls a perf callback
+ * but perf stat's periodic read.
+ */
+
+static unsigned int steady_ms = 2000;
+module_param(steady_ms, uint, 0644);
+MODULE_PARM_DESC(steady_ms, "wall time of each steady-state measurement");
+
+#define NVU_BENCH_POLL_TIMES	256
+
+/**
+ * struct nvu_bench_poll - the work of one overflow poll, on the owner CPU
+ * @run: the open events
+ * @ns: CPU time of @NVU_BENCH_POLL_TIMES polls
+ * @reads: register reads of one poll
+ * @writes: register writes of one poll
+ */
+struct nvu_bench_poll {
+	struct nvu_bench_run *run;
+	u64 ns, reads, writes;
+};
+
+/* What the core's poll timer does: the read callback of every event. */
+static void nvu_bench_poll_once(struct nvu_bench_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->bc->nr_events; i++)
+		run->events[i]->pmu->read(run->events[i]);
+}
+
+static void nvu_bench_poll_on_cpu(void *arg)
+{
+	struct nvu_bench_poll *p = arg;
+	const char *name = p->run->bc->pmu;
+	unsigned int i;
+	u64 t0;
+
+	nvu_emu_access(name, &p->reads, &p->writes, true);
+	nvu_bench_poll_once(p->run);
+	nvu_emu_access(name, &p->reads, &p->writes, false);
+	/* The clocksource: sched_clock may tick by jiffies in a VM. */
+	t0 = ktime_get_ns();
+	for (i = 0; i < NVU_BENCH_POLL_TIMES; i++)
+		nvu_bench_poll_once(p->run);
+	p->ns = ktime_get_ns() - t0;
+}
+
+/*
+ * Register accesses per second over steady_ms of wall time while the
+ * events count, read every @interval_ms as perf stat -I does (read(2) of
+ * each event: perf_event_read_value()), or never (0).
+ */
+static void nvu_bench_steady_mode(struct seq_file *m, struct nvu_bench_run *run,
+				  unsigned int interval_ms, const char *mode)
+{
+	const struct nvu_bench_case *bc = run->bc;
+	u64 r, w, t0, ns, enabled, running;
+	unsigned int k, i;
+
+	nvu_emu_access(bc->pmu, &r, &w, true);
+	t0 = ktime_get_ns();
+	if (!interval_ms) {
+		msleep(steady_ms);
+	} else {
+		for (k = 0; k < steady_ms / interval_ms; k++) {
+			msleep(interval_ms);
+			for (i = 0; i < bc->nr_events; i++)
+				perf_event_read_value(run->events[i], &enabled,
+						      &running);
+		}
+	}
+	ns = ktime_get_ns() - t0;
+	nvu_emu_access(bc->pmu, &r, &w, false);
+
+	/* tag, mode, reads, writes, wall ns */
+	seq_printf(m, "NVU-BENCH-STEADY %s %s %llu %llu %llu\n", bc->tag, mode,
+		   r, w, ns);
+}
+
+static void nvu_bench_steady_case(struct seq_file *m,
+				  const struct nvu_bench_case *bc)
+{
+	struct nvu_bench_poll p = { };
+	struct nvu_bench_run *run;
+	struct nvu_pmu *pmu;
+	u64 poll_ns;
+	int ret;
+
+	pmu = nvu_pmu_get(bc->pmu);
+	if (!pmu) {
+		nvu_bench_error(m, bc, "no such PMU", -ENODEV);
+		return;
+	}
+	run = kzalloc(sizeof(*run), GFP_KERNEL);
+	if (!run)
+		goto out;
+	run->bc = bc;
+	ret = nvu_bench_open(run, pmu, false);
+	if (ret) {
+		nvu_bench_error(m, bc, "open enabled", ret);
+		goto out_free;
+	}
+	poll_ns = ktime_to_ns(pmu->poll_period);
+	p.run = run;
+	ret = smp_call_function_single(run->events[0]->cpu,
+				       nvu_bench_poll_on_cpu, &p, 1);
+	if (ret) {
+		nvu_bench_error(m, bc, "poll", ret);
+	} else {
+		/* tag, poll period, accesses and CPU ns of one poll */
+		seq_printf(m, "NVU-BENCH-POLL %s %llu %llu/%llu %llu\n",
+			   bc->tag, poll_ns, p.reads, p.writes,
+			   div_u64(p.ns, NVU_BENCH_POLL_TIMES));
+		nvu_bench_steady_mode(m, run, 0, "none");
+		nvu_bench_steady_mode(m, run, 1000, "I1000");
+		nvu_bench_steady_mode(m, run, 100, "I100");
+	}
+	nvu_bench_close(run);
+out_free:
+	kfree(run);
+out:
+	nvu_pmu_put(pmu);
+}
+
+static int nvu_bench_steady_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	mutex_lock(&nvu_bench_lock);
+	for (i = 0; i < ARRAY_SIZE(nvu_bench_cases); i++)
+		if (nvu_bench_is_group(&nvu_bench_cases[i]))
+			nvu_bench_steady_case(m, &nvu_bench_cases[i]);
+	mutex_unlock(&nvu_bench_lock);
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Soak: the fastest assumed rate for soak_s of model time.
+ *
+ * The model's clock stands still (clock_khz=0); model time advances only
+ * here, in steps of one poll period P of the driver (1 s for a PMU that
+ * does not poll).  Each step injects what the PMU's max_rate counts in P
+ * into every summed counter of the event, then runs what the core's poll
+ * timer runs, on the owner CPU with interrupts off.  Steps follow each
+ * other as fast as the CPU allows, so model time runs far faster than the
+ * wall clock; the driver's own hrtimer, which runs in wall time, is
+ * stopped for the soak, and the steps stand in for it.
+ */
+
+static unsigned int soak_s = 600;
+module_param(soak_s, uint, 0644);
+MODULE_PARM_DESC(soak_s, "model time of each soak, in seconds");
+
+/**
+ * struct nvu_bench_soak - one PMU type at its fastest rate
+ * @tag: PMU type
+ * @c: the event, counting at the PMU's max_rate
+ * @line: inject line of one step; %llu is the amount per counter
+ * @counters: hardware counters the event sums
+ */
+struct nvu_bench_soak {
+	const char *tag;
+	struct nvu_bench_case c;
+	const char *line;
+	unsigned int counters;
+};
+
+static const struct nvu_bench_soak nvu_bench_soaks[] = {
+	{
+		.tag = "ucf", .counters = 1,
+		.c = { .pmu = NVU_BENCH_UCF, .tag = "ucf", .name = "slc_bytes_rd",
+		       .nr_events = 1, .config = { T410_UCF_SLC_BYTES_RD },
+		       .config1 = { NVU_BENCH_UCF_F } },
+		.line = "op=rd src=cpu dst=cmem count=1 bytes=%llu",
+	}, {
+		.tag = "pcie", .counters = 1,
+		.c = { .pmu = NVU_BENCH_PCIE, .tag = "pcie", .name = "rd_cum_outs",
+		       .nr_events = 1, .config = { T410_PCIE_RD_CUM_OUTS },
+		       .config1 = { 0x1 }, .config2 = { T410_PCIE_DST_LOC_CMEM } },
+		.line = "op=rd rp=0 dst=cmem count=1 outs=%llu",
+	}, {
+		.tag = "pcie_tgt", .counters = 1,
+		.c = { .pmu = NVU_BENCH_TGT, .tag = "pcie_tgt", .name = "rd_bytes",
+		       .nr_events = 1,
+		       .config = { T410_PCIE_TGT_RD_BYTES |
+				   BIT_ULL(3) } },
+		/* dst_rp_mask=0x1: root port 0 (config bits 3-10) */
+		.line = "op=rd dst=bar rp=0 count=1 bytes=%llu",
+	}, {
+		.tag = "cmem", .counters = T410_CMEM_NR_INST * T410_CMEM_NR_MC,
+		.c = { .pmu = NVU_BENCH_CMEM, .tag = "cmem", .name = "rd_cum_outs",
+		       .nr_events = 1, .config = { T410_CMEM_RD_CUM_OUTS } },
+		.line = "inst=all mc=all count=1 outs=%llu",
+	}, {
+		/* Both GPUs: 14 instances. */
+		.tag = "c2c", .counters = 14,
+		.c = { .pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_rd_cum_outs",
+		       .nr_events = 1, .config = { T410_C2C_IN_RD_CUM_OUTS } },
+		.line = "dir=in op=rd count=1 outs=%llu",
+	},
+};
+
+static char nvu_bench_soak_tag[16];
+
+/*
+ * Steps per call on the owner CPU: a few seconds at most, so that the
+ * reader of "soak" never waits long enough for the hung-task detector.
+ */
+#define NVU_BENCH_SOAK_CHUNK	16384
+
+struct nvu_bench_soak_run {
+	const struct nvu_bench_soak *sk;
+	struct nvu_bench_run *run;
+	u64 step_ns, amount, steps, chunk;
+	int err;
+};
+
+static long nvu_bench_soak_on_cpu(void *arg)
+{
+	struct nvu_bench_soak_run *sr = arg;
+	unsigned long flags;
+	char line[96];
+	u64 k;
+
+	snprintf(line, sizeof(line), sr->sk->line, sr->amount);
+	for (k = 0; k < sr->chunk; k++) {
+		sr->err = nvu_emu_inject(sr->sk->c.pmu, line);
+		if (sr->err)
+			return 0;
+		local_irq_save(flags);
+		nvu_bench_poll_once(sr->run);
+		local_irq_restore(flags);
+		if (!(k & 1023))
+			cond_resched();
+	}
+	return 0;
+}
+
+static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *sk)
+{
+	struct nvu_bench_soak_run sr = { .sk = sk };
+	u64 enabled, running, counted, expected, t0, ns, done;
+	struct nvu_pmu *pmu;
+	int ret;
+
+	pmu = nvu_pmu_get(sk->c.pmu);
+	if (!pmu) {
+		nvu_bench_error(m, &sk->c, "no such PMU", -ENODEV);
+		return;
+	}
+	sr.run = kzalloc(sizeof(*sr.run), GFP_KERNEL);
+	if (!sr.run)
+		goto out;
+	sr.run->bc = &sk->c;
+	ret = nvu_bench_open(sr.run, pmu, false);
+	if (ret) {
+		nvu_bench_error(m, &sk->c, "open enabled", ret);
+		goto out_free;
+	}
+	/*
+	 * Model time is the steps': the poll runs every P of it, here.  The
+	 * driver's timer would add reads at random model times (harmless)
+	 * and, at these periods, most of the wall time: stop it.
+	 */
+	hrtimer_cancel(&pmu->poll_timer);
+	sr.step_ns = ktime_to_ns(pmu->poll_period) ?: NSEC_PER_SEC;
+	sr.amount = mul_u64_u64_div_u64(pmu->desc->max_rate, sr.step_ns,
+					NSEC_PER_SEC);
+	sr.steps = div64_u64((u64)soak_s * NSEC_PER_SEC, sr.step_ns);
+	t0 = ktime_get_ns();
+	for (done = 0; done < sr.steps && !sr.err; done += sr.chunk) {
+		sr.chunk = min_t(u64, sr.steps - done, NVU_BENCH_SOAK_CHUNK);
+		work_on_cpu(sr.run->events[0]->cpu, nvu_bench_soak_on_cpu, &sr);
+		if (fatal_signal_pending(current)) {
+			sr.err = -EINTR;
+			break;
+		}
+	}
+	ns = ktime_get_ns() - t0;
+	counted = perf_event_read_value(sr.run->events[0], &enabled, &running);
+	expected = sr.steps * sr.amount * sk->counters;
+	if (sr.err)
+		nvu_bench_error(m, &sk->c, "soak", sr.err);
+	else
+		seq_printf(m, "NVU-BENCH-SOAK %s %u %llu %llu %llu %llu %llu %lld %llu\n",
+			   sk->tag, pmu->wrap_width ?: pmu->counter_width,
+			   sr.step_ns, sr.steps, sr.amount,
+			   div_u64(sr.steps * sr.step_ns, NSEC_PER_MSEC),
+			   div_u64(ns, NSEC_PER_MSEC), counted - expected,
+			   pmu->desc->max_rate);
+	nvu_bench_close(sr.run);
+out_free:
+	kfree(sr.run);
+out:
+	nvu_pmu_put(pmu);
+}
+
+static int nvu_bench_soak_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	mutex_lock(&nvu_bench_lock);
+	for (i = 0; i < ARRAY_SIZE(nvu_bench_soaks); i++)
+		if (!strcmp(nvu_bench_soaks[i].tag, nvu_bench_soak_tag))
+			nvu_bench_soak_one(m, &nvu_bench_soaks[i]);
+	mutex_unlock(&nvu_bench_lock);
+	return 0;
+}
+
+/* Which soak the next read of "soak" runs: a PMU type ("ucf", ...). */
+static ssize_t nvu_bench_soak_write(struct file *file, const char __user *ubuf,
+				    size_t len, loff_t *ppos)
+{
+	char buf[sizeof(nvu_bench_soak_tag)];
+	ssize_t n;
+
+	n = simple_write_to_buffer(buf, sizeof(buf) - 1, ppos, ubuf, len);
+	if (n < 0)
+		return n;
+	buf[n] = 0;
+	mutex_lock(&nvu_bench_lock);
+	strscpy(nvu_bench_soak_tag, strim(buf), sizeof(nvu_bench_soak_tag));
+	mutex_unlock(&nvu_bench_lock);
+	return len;
+}
+
+/*
+ * The narrowest counter width the core accepts for each PMU type: the
+ * registration refuses a poll period under 100 us.
+ */
+static int nvu_bench_widths_show(struct seq_file *m, void *v)
+{
+	unsigned int i, w;
+
+	for (i = 0; i < ARRAY_SIZE(nvu_bench_soaks); i++) {
+		const struct nvu_bench_soak *sk = &nvu_bench_soaks[i];
+		struct nvu_pmu *pmu = nvu_pmu_get(sk->c.pmu);
+
+		if (!pmu)
+			continue;
+		for (w = 1; w < 64; w++)
+			if (nvu_poll_period_ns(w, pmu->desc->max_rate) >=
+			    100 * NSEC_PER_USEC)
+				break;
+		seq_printf(m, "NVU-BENCH-WIDTH %s %u\n", sk->tag, w);
+		nvu_pmu_put(pmu);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * The model's own speed: injections per second through nvu_emu_inject()
+ * into an enabled UCF counter.
+ */
+#define NVU_BENCH_INJECTS	100000
+
+static int nvu_bench_inject_show(struct seq_file *m, void *v)
+{
+	const struct nvu_bench_case *bc = &nvu_bench_soaks[0].c;
+	struct nvu_bench_run *run;
+	struct nvu_pmu *pmu;
+	unsigned int k;
+	u64 t0, ns;
+	int ret = 0;
+
+	pmu = nvu_pmu_get(bc->pmu);
+	if (!pmu)
+		return 0;
+	run = kzalloc(sizeof(*run), GFP_KERNEL);
+	if (run) {
+		run->bc = bc;
+		ret = nvu_bench_open(run, pmu, false);
+	}
+	if (run && !ret) {
+		t0 = ktime_get_ns();
+		for (k = 0; k < NVU_BENCH_INJECTS && !ret; k++)
+			ret = nvu_emu_inject(bc->pmu, "op=rd src=cpu dst=cmem count=1");
+		ns = ktime_get_ns() - t0;
+		if (!ret)
+			seq_printf(m, "NVU-BENCH-INJECT kernel %llu\n",
+				   div64_u64((u64)NVU_BENCH_INJECTS * NSEC_PER_SEC, ns));
+		nvu_bench_close(run);
+	}
+	kfree(run);
+	nvu_pmu_put(pmu);
 	return 0;
 }
 
 /* Room for every line at once, so that seq_file never runs the cases twice. */
 static int nvu_bench_results_open(struct inode *inode, struct file *file)
 {
-	return single_open_size(file, nvu_bench_show, NULL, SZ_16K);
+	return single_open_size(file, nvu_bench_show, NULL, SZ_32K);
 }
 
 static const struct file_operations nvu_bench_results_fops = {
@@ -428,11 +856,49 @@ static const struct file_operations nvu_bench_results_fops = {
 	.release = single_release,
 };
 
+static int nvu_bench_steady_open(struct inode *inode, struct file *file)
+{
+	return single_open_size(file, nvu_bench_steady_show, NULL, SZ_16K);
+}
+
+static const struct file_operations nvu_bench_steady_fops = {
+	.owner = THIS_MODULE,
+	.open = nvu_bench_steady_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static int nvu_bench_soak_open(struct inode *inode, struct file *file)
+{
+	return single_open_size(file, nvu_bench_soak_show, NULL, SZ_4K);
+}
+
+static const struct file_operations nvu_bench_soak_fops = {
+	.owner = THIS_MODULE,
+	.open = nvu_bench_soak_open,
+	.read = seq_read,
+	.write = nvu_bench_soak_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+DEFINE_SHOW_ATTRIBUTE(nvu_bench_widths);
+DEFINE_SHOW_ATTRIBUTE(nvu_bench_inject);
+
 static int __init nvu_bench_init(void)
 {
 	nvu_bench_dir = debugfs_create_dir("nvu_bench", NULL);
 	debugfs_create_file("results", 0400, nvu_bench_dir, NULL,
 			    &nvu_bench_results_fops);
+	debugfs_create_file("steady", 0400, nvu_bench_dir, NULL,
+			    &nvu_bench_steady_fops);
+	debugfs_create_file("soak", 0600, nvu_bench_dir, NULL,
+			    &nvu_bench_soak_fops);
+	debugfs_create_file("widths", 0400, nvu_bench_dir, NULL,
+			    &nvu_bench_widths_fops);
+	debugfs_create_file("inject", 0400, nvu_bench_dir, NULL,
+			    &nvu_bench_inject_fops);
 	return 0;
 }
 
