@@ -6,28 +6,66 @@
 # tests/e2e/*.sh), each as one KTAP document between markers that
 # scripts/check extracts and parses.  Exits non-zero if anything failed.
 #
+# Each e2e script runs in its own session under a timeout
+# (NVU_E2E_TIMEOUT seconds, default 300): on expiry its whole process group
+# is killed and the script fails, naming the timeout; later scripts still
+# run.  After each script every module of ours is unloaded: one that stays
+# loaded fails that script.  Each script's wall time is printed as
+# "# e2e-time: NAME SECONDS".
+#
 # NVU_KUNIT_ARGS: module parameters, e.g. "nvu_kunit selftest_fail=1".
 
 kunit_modules="nvu_kunit nvu_t410_kunit"
 drivers="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie_tgt nvu_t410_pcie nvu_t410_c2c"
+timeout=${NVU_E2E_TIMEOUT:-300}
 fail=0
 
-# Unload every module of ours, users before what they use.
+# Unload every module of ours, users before what they use.  Prints what
+# stays loaded; fails if anything does.
 unload_all() {
 	for pass in 1 2 3 4; do
 		for m in $(lsmod | awk '/^nvu_|^nv_uncore/ {print $1}'); do
 			rmmod "$m" 2>/dev/null
 		done
 	done
-	lsmod | grep -qE '^nvu_|^nv_uncore' &&
-		echo "# modules left loaded: $(lsmod | grep -E '^nvu_|^nv_uncore')"
+	left=$(lsmod | awk '/^nvu_|^nv_uncore/ {print $1}' | xargs)
+	[ -z "$left" ] && return 0
+	echo "# FAIL: modules left loaded: $left"
+	return 1
+}
+
+# Centiseconds since boot.
+now() {
+	sed 's/^\([0-9]*\)\.\([0-9]*\) .*/\1\2/' /proc/uptime
+}
+
+# run_timed SCRIPT LOG: run SCRIPT in its own session (process group) with
+# output to LOG; kill the group after $timeout seconds.  Returns the
+# script's status, or 124 if it timed out.
+run_timed() {
+	rm -f /tmp/e2e.timedout
+	setsid sh "$1" >"$2" 2>&1 </dev/null &
+	_pid=$!
+	(
+		sleep "$timeout"
+		touch /tmp/e2e.timedout
+		kill -KILL -"$_pid" 2>/dev/null || kill -KILL "$_pid"
+	) &
+	_wd=$!
+	{ wait "$_pid"; } 2>/dev/null
+	_rc=$?
+	kill "$_wd" 2>/dev/null
+	wait "$_wd" 2>/dev/null
+	[ -e /tmp/e2e.timedout ] || return $_rc
+	sleep 1 # let the killed processes go, and their modules
+	return 124
 }
 
 # The driver-against-model suites need the model (deterministic clock) and
 # the drivers.
 for m in "nvu_emu clock_khz=0" $drivers; do
 	# shellcheck disable=SC2086
-	modprobe $m || echo "# modprobe $m failed"
+	modprobe $m || { echo "# FAIL: modprobe $m failed"; fail=1; }
 done
 
 echo "NVU-KTAP-BEGIN kunit"
@@ -35,9 +73,11 @@ echo "KTAP version 1"
 
 n=0
 for m in $kunit_modules; do
+	# A module that does not load takes its suites with it: scripts/check
+	# counts the cases that ran against the sources.
 	# shellcheck disable=SC2086
 	modprobe $m $(echo "${NVU_KUNIT_ARGS:-}" | sed -n "s/^$m //p") ||
-		echo "# modprobe $m failed"
+		{ echo "# FAIL: modprobe $m failed"; fail=1; }
 done
 suites=$(ls /sys/kernel/debug/kunit 2>/dev/null)
 echo "1..$(echo "$suites" | grep -c .)"
@@ -49,7 +89,7 @@ for s in $suites; do
 	grep -q '^not ok' "/sys/kernel/debug/kunit/$s/results" && fail=1
 done
 echo "NVU-KTAP-END kunit"
-unload_all
+unload_all || fail=1
 
 [ $# -gt 0 ] || set -- "$NVU_TESTS"/e2e/*.sh
 echo "NVU-KTAP-BEGIN e2e"
@@ -61,9 +101,16 @@ for t in "$@"; do
 	name=$(basename "$t" .sh)
 	echo "# $name"
 	out=/tmp/e2e.$name.log
-	sh "$t" >"$out" 2>&1
+	t0=$(now)
+	run_timed "$t" "$out"
 	rc=$?
+	t1=$(now)
 	sed 's/^/# /' "$out"
+	[ $rc -ne 124 ] || echo "# FAIL: $name timed out after ${timeout}s"
+	# Leave a clean state for the next test; what stays loaded fails this
+	# one.
+	unload_all || rc=1
+	echo "# e2e-time: $name $(((t1 - t0) / 100)).$(((t1 - t0) % 100 / 10))"
 	if [ $rc -eq 0 ]; then
 		echo "ok $n $name"
 	elif [ $rc -eq 77 ]; then
@@ -72,8 +119,6 @@ for t in "$@"; do
 		echo "not ok $n $name"
 		fail=1
 	fi
-	# Leave a clean state for the next test.
-	unload_all
 done
 echo "NVU-KTAP-END e2e"
 exit $fail

@@ -34,10 +34,77 @@ PMUS=/sys/bus/event_source/devices
 # (nvu_t410_pcie_tgt uses nvu_t410_pcie; modprobe loads that first).
 T410_DRIVERS="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie_tgt nvu_t410_pcie nvu_t410_c2c"
 
-# load_t410 [nvu_emu parameters...]: the model (deterministic clock by
-# default) and the Tegra410 drivers.
+# is_count VALUE: VALUE is a count as perf prints it with -x, (decimal
+# digits only).  "<not counted>", "<not supported>", "" and anything else
+# are not, so a numeric test never meets them.
+is_count() {
+	case $1 in
+	'' | *[!0-9]*) return 1 ;;
+	esac
+}
+
+# is_number VALUE: a decimal or 0x hexadecimal number.
+is_number() {
+	case $1 in
+	0[xX]*) case ${1#0[xX]} in '' | *[!0-9a-fA-F]*) return 1 ;; esac ;;
+	*) is_count "$1" ;;
+	esac
+}
+
+# expect_range WHAT LO HI ACTUAL: ACTUAL is a count and LO <= ACTUAL <= HI.
+expect_range() {
+	if is_count "$4" && [ "$4" -ge "$2" ] && [ "$4" -le "$3" ]; then
+		echo "ok: $1 = $4, within [$2, $3]"
+	else
+		echo "FAIL: $1: expected a count within [$2, $3], got '$4'"
+		NVU_FAILED=1
+	fi
+}
+
+# param_is WANT GOT: a module parameter as given on the modprobe command
+# line (WANT) and as sysfs shows it (GOT) are the same value: numbers
+# compare by value (0x10 = 16), arrays element by element, bools as Y/N.
+param_is() {
+	[ "$1" = "$2" ] && return 0
+	case $2 in
+	Y) case $1 in 1 | y | on | true) return 0 ;; esac; return 1 ;;
+	N) case $1 in 0 | n | off | false) return 0 ;; esac; return 1 ;;
+	esac
+	_pw=$1, _pg=$2,
+	while [ -n "$_pw" ] && [ -n "$_pg" ]; do
+		_a=${_pw%%,*} _b=${_pg%%,*}
+		is_number "$_a" && is_number "$_b" && [ $((_a)) = $((_b)) ] || return 1
+		_pw=${_pw#*,} _pg=${_pg#*,}
+	done
+	[ -z "$_pw" ] && [ -z "$_pg" ]
+}
+
+# load_model [NAME=VALUE...]: load nvu_emu with exactly these parameters
+# (deterministic clock, clock_khz=0, unless one is given) and check each
+# one in /sys/module/nvu_emu/parameters/.  The model must not be loaded
+# already: busybox modprobe would report success and keep the old values.
+load_model() {
+	[ ! -d /sys/module/nvu_emu ] ||
+		fail "load_model $*: nvu_emu is already loaded (unload it first)"
+	_clk=clock_khz=0
+	case " $* " in *" clock_khz="*) _clk= ;; esac
+	# shellcheck disable=SC2086
+	modprobe nvu_emu $_clk "$@" || fail "modprobe nvu_emu $_clk $*"
+	for _p in $_clk "$@"; do
+		_v=$(cat "/sys/module/nvu_emu/parameters/${_p%%=*}" 2>/dev/null) ||
+			fail "nvu_emu has no parameter ${_p%%=*}"
+		param_is "${_p#*=}" "$_v" ||
+			fail "nvu_emu parameter ${_p%%=*} is '$_v', not '${_p#*=}'"
+	done
+}
+
+# load_t410 [nvu_emu parameters...]: the model (load_model) and the
+# Tegra410 drivers, none of which may be loaded already.
 load_t410() {
-	modprobe nvu_emu clock_khz=0 "$@" || fail "modprobe nvu_emu $*"
+	for _m in $T410_DRIVERS; do
+		[ ! -d "/sys/module/$_m" ] || fail "load_t410: $_m is already loaded"
+	done
+	load_model "$@"
 	for _m in $T410_DRIVERS; do
 		modprobe "$_m" || fail "modprobe $_m"
 	done
@@ -104,14 +171,16 @@ check_multiplexed() {
 	_l=$(head -n 1 /tmp/mux.csv)
 	_ref=$(echo "$_l" | cut -d, -f1)
 	expect_eq "pinned event ran" 100.00 "$(echo "$_l" | awk -F, '{ print $(NF - 2) }')"
-	[ "$_ref" -gt 100000 ] 2>/dev/null || fail "pinned event counted only $_ref"
+	if ! is_count "$_ref" || [ "$_ref" -le 100000 ]; then
+		fail "pinned event counted only '$_ref'"
+	fi
 	_lo=$((_ref * 90 / 100)) _hi=$((_ref * 110 / 100))
 	tail -n +2 /tmp/mux.csv | while read -r _l; do
 		_v=$(echo "$_l" | cut -d, -f1)
 		_p=$(echo "$_l" | awk -F, '{ print $(NF - 2) }')
 		case $_p in 100.00) echo "FAIL: event was not multiplexed: $_l"; exit 1 ;; esac
-		if [ "$_v" -lt $_lo ] || [ "$_v" -gt $_hi ]; then
-			echo "FAIL: multiplexed count $_v (ran $_p%) outside [$_lo, $_hi]"
+		if ! is_count "$_v" || [ "$_v" -lt $_lo ] || [ "$_v" -gt $_hi ]; then
+			echo "FAIL: multiplexed count '$_v' (ran $_p%) outside [$_lo, $_hi]"
 			exit 1
 		fi
 		echo "ok: multiplexed count $_v (ran $_p%) within 10% of $_ref"
@@ -121,4 +190,49 @@ check_multiplexed() {
 # event_config PMU NAME: the "event=0x..." string sysfs gives for NAME.
 event_config() {
 	cat "$PMUS/$1/events/$2" || fail "no event $2 on $1"
+}
+
+# stat_lines PERF-STAT-ARGS...: "perf stat -x, -a PERF-STAT-ARGS -- true",
+# each line as COUNT,UNIT,EVENT (event names may hold commas).
+stat_lines() {
+	perf stat -x, -a "$@" -o /tmp/stat_lines.out -- true >/tmp/stat_lines.err 2>&1 ||
+		{ cat /tmp/stat_lines.err; return 1; }
+	grep -v '^#' /tmp/stat_lines.out | grep . | sed 's/,[^,]*,[^,]*,[^,]*,[^,]*$//'
+}
+
+# refused EVENT...: one "perf stat -a" over all EVENTs (not a group, so
+# each opens on its own); each must be refused at open: its own line, which
+# names it, says "<not supported>".  One perf run checks many refusals.
+refused() {
+	_evs=
+	for _e; do
+		_evs="$_evs${_evs:+,}$_e"
+	done
+	perf stat -x, -a -e "$_evs" -o /tmp/refused.out -- true >/tmp/refused.err 2>&1 ||
+		{ echo "FAIL: perf stat -e $_evs: $(cat /tmp/refused.err)"; NVU_FAILED=1; return; }
+	grep -v '^#' /tmp/refused.out | grep . >/tmp/refused.csv
+	expect_eq "lines for $# refused events" "$#" "$(wc -l </tmp/refused.csv)"
+	_i=0
+	for _e; do
+		_i=$((_i + 1))
+		_l=$(sed -n "${_i}p" /tmp/refused.csv)
+		case $_l in
+		"<not supported>,,$_e,"*) echo "ok: $_e refused" ;;
+		*) echo "FAIL: $_e: expected '<not supported>,,$_e,...', got '$_l'"; NVU_FAILED=1 ;;
+		esac
+	done
+}
+
+# inject_refused PMU LINE: the model refuses LINE: the write fails with
+# EINVAL ("Invalid argument"), not for any other reason.
+inject_refused() {
+	if _err=$( (echo "$2" >"$EMU/$1/inject") 2>&1); then
+		echo "FAIL: model accepted '$2' on $1"
+		NVU_FAILED=1
+		return
+	fi
+	case $_err in
+	*"Invalid argument"*) echo "ok: model refused '$2' on $1" ;;
+	*) echo "FAIL: '$2' on $1: expected EINVAL, got: $_err"; NVU_FAILED=1 ;;
+	esac
 }

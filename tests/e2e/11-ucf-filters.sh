@@ -25,59 +25,57 @@ for src in $SRC_NAMES; do
 	s=$((s + 1))
 done
 
-# nth N WORDS...: the Nth word (0-based).
-nth() {
-	shift $(($1 + 1))
-	echo "$1"
-}
-
-# fields SRCMASK DSTMASK: the perf format terms that select them.
+# fields SRCMASK DSTMASK: sets f to the perf format terms that select them.
+# (No command substitutions here or below: each is a fork, and 256
+# settings' worth of forks cost more than the perf runs under emulation.)
 fields() {
-	f=
-	for b in 0 1 2; do
-		[ $(($1 >> b & 1)) = 1 ] && f="$f,$(nth $b $SRC_FIELDS)=1"
+	f= b=0
+	for w in $SRC_FIELDS; do
+		[ $(($1 >> b & 1)) = 1 ] && f="$f,$w=1"
+		b=$((b + 1))
 	done
-	for b in 0 1 2 3; do
-		[ $(($2 >> b & 1)) = 1 ] && f="$f,$(nth $b $DST_FIELDS)=1"
+	b=0
+	for w in $DST_FIELDS; do
+		[ $(($2 >> b & 1)) = 1 ] && f="$f,$w=1"
+		b=$((b + 1))
 	done
-	echo "$f"
 }
 
-# transactions SRCMASK DSTMASK: how many of the mix pass; 0 means all.
+# transactions SRCMASK DSTMASK: sets t to how many of the mix pass; 0 means
+# all.
 transactions() {
-	sm=$1 dm=$2
-	[ "$sm" = 0 ] && sm=7
-	[ "$dm" = 0 ] && dm=15
+	_sm=$1 _dm=$2
+	[ "$_sm" = 0 ] && _sm=7
+	[ "$_dm" = 0 ] && _dm=15
 	t=0
-	for s in 0 1 2; do
-		for d in 0 1 2 3; do
-			[ $((sm >> s & 1)) = 1 ] && [ $((dm >> d & 1)) = 1 ] &&
-				t=$((t + (1 << (4 * s + d))))
+	for _s in 0 1 2; do
+		for _d in 0 1 2 3; do
+			[ $((_sm >> _s & 1)) = 1 ] && [ $((_dm >> _d & 1)) = 1 ] &&
+				t=$((t + (1 << (4 * _s + _d))))
 		done
 	done
-	echo $t
 }
 
 # Eight settings per perf run (the counters the model has by default).
-run=
+run= nrun=0
 flush() {
 	[ -n "$run" ] || return 0
 	evs=
 	for x in $run; do
-		ev=${x%%:*} sm=$(echo "$x" | cut -d: -f2) dm=${x##*:}
-		evs="$evs $pmu/$ev$(fields "$sm" "$dm")/"
+		_ev=${x%%:*} m=${x#*:}
+		fields "${m%%:*}" "${m#*:}"
+		evs="$evs $pmu/$_ev$f/"
 	done
 	# shellcheck disable=SC2086
-	got=$(counts $evs -- sh /tmp/inject.sh) || fail "perf stat failed"
-	i=0
+	counts $evs -- sh /tmp/inject.sh >/tmp/got.txt || fail "perf stat failed"
 	for x in $run; do
-		i=$((i + 1))
-		ev=${x%%:*} sm=$(echo "$x" | cut -d: -f2) dm=${x##*:}
-		t=$(transactions "$sm" "$dm")
-		[ "$ev" = "event=0x113" ] && t=$((t * 64))
-		expect_eq "$ev src=$sm dst=$dm" "$t" "$(echo "$got" | sed -n "${i}p")"
-	done
-	run=
+		read -r c || c="(no line)"
+		_ev=${x%%:*} m=${x#*:}
+		transactions "${m%%:*}" "${m#*:}"
+		[ "$_ev" = "event=0x113" ] && t=$((t * 64))
+		expect_eq "$_ev src=${m%%:*} dst=${m#*:}" "$t" "$c"
+	done </tmp/got.txt
+	run= nrun=0
 }
 
 for ev in event=0x113 event=0x122; do
@@ -85,8 +83,8 @@ for ev in event=0x113 event=0x122; do
 	while [ $sm -lt 8 ]; do
 		dm=0
 		while [ $dm -lt 16 ]; do
-			run="$run $ev:$sm:$dm"
-			[ $(echo $run | wc -w) = 8 ] && flush
+			run="$run $ev:$sm:$dm" nrun=$((nrun + 1))
+			[ $nrun = 8 ] && flush
 			dm=$((dm + 1))
 		done
 		sm=$((sm + 1))

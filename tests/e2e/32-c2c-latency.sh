@@ -14,7 +14,8 @@
 
 # lat WHAT EXPECTED REQ CUM: latency in cycles, exact.
 lat() {
-	[ "$3" -gt 0 ] 2>/dev/null || { expect_eq "$1 requests" "> 0" "$3"; return; }
+	is_count "$3" && is_count "$4" && [ "$3" -gt 0 ] ||
+		{ expect_eq "$1 requests, outstanding" "counts, > 0 requests" "$3, $4"; return; }
 	expect_eq "$1 latency (cycles)" "$2" "$(($4 / $3)) rem $(($4 % $3))"
 }
 
@@ -61,10 +62,7 @@ lat "$dl IN_RD" "700 rem 0" "$(v 5)" "$(v 6)"
 rmmod $T410_DRIVERS nvu_emu || fail "rmmod"
 
 # 2. A 2 GHz link clock and steady traffic.
-modprobe nvu_emu clock_khz=2000000 || fail "modprobe nvu_emu"
-for m in $T410_DRIVERS; do
-	modprobe "$m" || fail "modprobe $m"
-done
+load_t410 clock_khz=2000000
 echo "dir=in op=rd peer=gpu0 count=200000 outs=200
 dir=in op=rd peer=gpu1 count=200000 outs=400
 dir=in op=wr count=100000 outs=120
@@ -79,7 +77,7 @@ echo "dir=in op=rd count=100000 outs=700" >$EMU/$dl/rate
 # stopped while perf schedules its events in.
 ns() {
 	_got=$(echo "$1" | awk -v d="$2" '$1 == d { print $8 }')
-	if echo "$_got $3" | awk '{ exit !($1 > $2 * 0.98 && $1 < $2 * 1.02) }'; then
+	if echo "$_got $3" | awk 'NF == 2 && $1 ~ /^[0-9]+(\.[0-9]+)?$/ { exit !($1 > $2 * 0.98 && $1 < $2 * 1.02) } { exit 1 }'; then
 		echo "ok: $4 $2 latency $_got ns (injected $3 ns at 2 GHz)"
 	else
 		echo "FAIL: $4 $2 latency: expected $3 ns within 2%, got '$_got'"
@@ -94,7 +92,7 @@ ns "$out" IN_WR 60 "all GPUs"
 ns "$out" OUT_RD 150 "all GPUs"
 ns "$out" OUT_WR 40 "all GPUs"
 clock=$(echo "$out" | sed -n 's/.*clock \([0-9.]*\) GHz.*/\1/p')
-echo "$clock" | awk '{ exit !($1 > 1.96 && $1 < 2.04) }' &&
+echo "$clock" | awk '$1 ~ /^[0-9]+(\.[0-9]+)?$/ { exit !($1 > 1.96 && $1 < 2.04) } { exit 1 }' &&
 	echo "ok: measured clock $clock GHz" ||
 	{ echo "FAIL: measured clock '$clock' GHz, expected 2"; NVU_FAILED=1; }
 out=$(nvu-metrics c2c-lat -s 0 -t 2 -l c2c -g 0x1) || fail "nvu-metrics -g 0x1"
