@@ -17,7 +17,13 @@ on_cpu() {
 	perf stat -x, -C "$1" -e "$pmu/$ev/" -o /tmp/cpu.out -- \
 		sh -c "$(t410_inject "$2")" \
 		>/tmp/cpu.err 2>&1 || { cat /tmp/cpu.err; echo "perf-failed"; return; }
-	grep -v '^#' /tmp/cpu.out | grep . | cut -d, -f1
+	_l=$(grep -v '^#' /tmp/cpu.out | grep .)
+	# Anything unexpected: show perf's whole line (run time, percentage).
+	case $_l in
+	[0-9]*,* | "<not supported>"*) ;;
+	*) echo "perf -C $1 printed: $_l" >&2 ;;
+	esac
+	echo "${_l%%,*}"
 }
 
 n=0
