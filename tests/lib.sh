@@ -236,3 +236,49 @@ inject_refused() {
 	*) echo "FAIL: '$2' on $1: expected EINVAL, got: $_err"; NVU_FAILED=1 ;;
 	esac
 }
+
+# ---- Helpers of the 5x coverage tests (CPU sockets, hotplug, intervals).
+
+# node_cpus S: the online CPUs of NUMA node (socket) S, one per line.
+node_cpus() {
+	for _c in $(tr ',' ' ' </sys/devices/system/node/node$1/cpulist); do
+		case $_c in
+		*-*) seq "${_c%-*}" "${_c#*-}" ;;
+		*) echo "$_c" ;;
+		esac
+	done | while read -r _c; do
+		[ "$(cat /sys/devices/system/cpu/cpu$_c/online 2>/dev/null || echo 1)" = 1 ] &&
+			echo "$_c"
+	done
+}
+
+# need_2cpus_per_socket: exit 77 (skip) unless each socket has 2 online
+# CPUs (tests/vm/run --smp 4).
+need_2cpus_per_socket() {
+	for _s in 0 1; do
+		[ "$(node_cpus $_s | wc -l)" -ge 2 ] ||
+			{ echo "SKIP: needs 2 online CPUs per socket (--smp 4)"; exit 77; }
+	done
+}
+
+# T410_TYPES: one PMU of every type.  t410_pmu TYPE SOCKET sets $pmu, an
+# event $ev of it and an inject line $line counting COUNT (to be replaced
+# by sed) of that event, and nothing of any other TYPE's $ev.
+T410_TYPES="ucf cmem pcie tgt c2c clink dlink"
+t410_pmu() {
+	case $1 in
+	ucf) pmu=nvidia_ucf_pmu_$2 ev=slc_access_rd line="op=rd count=COUNT" ;;
+	cmem) pmu=nvidia_cmem_latency_pmu_$2 ev=rd_req line="inst=3 mc=1 count=COUNT" ;;
+	pcie) pmu=nvidia_pcie_pmu_${2}_rc_2 ev=rd_req line="op=rd count=COUNT" ;;
+	tgt) pmu=nvidia_pcie_tgt_pmu_${2}_rc_5 ev=wr_req line="op=wr count=COUNT" ;;
+	c2c) pmu=nvidia_nvlink_c2c_pmu_$2 ev=out_wr_req line="dir=out op=wr inst=4 count=COUNT" ;;
+	clink) pmu=nvidia_nvclink_pmu_$2 ev=in_rd_req line="dir=in op=rd inst=0 count=COUNT" ;;
+	dlink) pmu=nvidia_nvdlink_pmu_$2 ev=in_rd_req line="dir=in op=rd inst=15 count=COUNT" ;;
+	*) fail "t410_pmu: unknown type $1" ;;
+	esac
+}
+
+# t410_inject COUNT: the shell command that injects COUNT of $ev into $pmu.
+t410_inject() {
+	echo "echo '$(echo "$line" | sed "s/COUNT/$1/")' >$EMU/$pmu/inject"
+}
