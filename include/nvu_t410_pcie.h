@@ -47,6 +47,7 @@ extern const struct attribute_group t410_rc_group;
 /* PCIE filters and group rules (pure). */
 u32 t410_pcie_filtr(u64 config1);
 u32 t410_pcie_filt2r(u64 config2);
+u32 t410_pcie_src_mode(u64 config1);
 int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n);
 
 #endif /* NVU_T410_PCIE_H */

@@ -6,8 +6,9 @@
  * instance.  An instance holds CTRL, IN_STATUS, OUT_STATUS, a cycle counter
  * and eight latency counters: REQ and CUM_OUTS for IN/OUT x RD/WR.  The
  * counters wrap at c2c_width bits [U] and are read as 32-bit halves.
- * Writing CTRL=1 to a stopped instance restarts its counts from zero [U];
- * reads of the broadcast block return 0 [U].
+ * Writing CTRL=1 to a stopped instance restarts its counts from zero, or
+ * with c2c_restart=0 lets them go on from where they stopped [U]; reads of
+ * the broadcast block return 0 [U].
  *
  * Each instance faces one peer (or nothing).  The c2c_peer parameter picks
  * the NVLink-C2C topology and the firmware properties that describe it;
@@ -28,18 +29,32 @@ MODULE_PARM_DESC(c2c_width,
 static char *c2c_peer = "gpu";
 module_param(c2c_peer, charp, 0444);
 MODULE_PARM_DESC(c2c_peer,
-		 "NVLink-C2C topology: gpu (GPU0 on instances 0-6, GPU1 on 7-13; default), gpu1 (only GPU1, on 7-13), cpu (another CPU on all 14), none (firmware gives no peer mask)");
+		 "NVLink-C2C topology: gpu (GPU0 on instances 0-6, GPU1 on 7-13; default), gpu1 (only GPU1, on 7-13), cpu (another CPU on all 14), none (firmware gives no peer mask), gpu_wide and gpu_overlap (as gpu; firmware's masks name instances 14-15, or instance 6 for both GPUs)");
+
+/* Read at every enable, so that a test can switch it between runs. */
+static bool c2c_restart = true;
+module_param(c2c_restart, bool, 0644);
+MODULE_PARM_DESC(c2c_restart,
+		 "enabling a stopped C2C-family instance restarts its counts from zero (1, default) or keeps them (0) [U]");
 
 /* NVLink-C2C instances facing each GPU in the GPU topologies. */
 #define EMU_C2C_GPU0_INST	GENMASK(6, 0)
 #define EMU_C2C_GPU1_INST	GENMASK(13, 7)
 
-enum emu_c2c_topo { EMU_C2C_GPU, EMU_C2C_GPU1, EMU_C2C_CPU, EMU_C2C_NONE };
+enum emu_c2c_topo {
+	EMU_C2C_GPU, EMU_C2C_GPU1, EMU_C2C_CPU, EMU_C2C_NONE,
+	EMU_C2C_GPU_WIDE, EMU_C2C_GPU_OVERLAP,
+};
 
 static const char * const emu_c2c_topo_names[] = {
 	[EMU_C2C_GPU] = "gpu", [EMU_C2C_GPU1] = "gpu1",
 	[EMU_C2C_CPU] = "cpu", [EMU_C2C_NONE] = "none",
+	[EMU_C2C_GPU_WIDE] = "gpu_wide", [EMU_C2C_GPU_OVERLAP] = "gpu_overlap",
 };
+
+/* What firmware wrongly adds to the GPU masks in gpu_wide, gpu_overlap. */
+#define EMU_C2C_WIDE_EXTRA	GENMASK(15, 14)
+#define EMU_C2C_OVERLAP_INST	BIT(6)
 
 /* Peers an instance can face: EMU_PEER_* */
 #define EMU_C2C_NR_PEERS	(EMU_PEER_CXLMEM + 1)
@@ -97,7 +112,11 @@ static void emu_c2c_wiring(const struct emu_c2c_link *link,
 			peer_inst[EMU_PEER_GPU1] = EMU_C2C_GPU1_INST;
 			break;
 		default:
-			/* With "none" the GPUs are there; firmware omits them. */
+			/*
+			 * With "none" the GPUs are there and firmware omits
+			 * them; "gpu_wide" and "gpu_overlap" are wired as
+			 * "gpu", only firmware's masks differ.
+			 */
 			peer_inst[EMU_PEER_GPU0] = EMU_C2C_GPU0_INST;
 			peer_inst[EMU_PEER_GPU1] = EMU_C2C_GPU1_INST;
 			break;
@@ -203,8 +222,12 @@ static void emu_c2c_write_inst(struct emu_c2c_inst *in, u32 off, u64 val)
 {
 	if (off != T410_C2C_CTRL)
 		return;
-	/* Model rule [U]: enabling a stopped instance restarts its counts. */
-	if (val == T410_C2C_CTRL_ENABLE && in->ctrl != T410_C2C_CTRL_ENABLE) {
+	/*
+	 * Model rule [U]: enabling a stopped instance restarts its counts,
+	 * unless c2c_restart=0; stopped, an instance counts nothing.
+	 */
+	if (val == T410_C2C_CTRL_ENABLE && in->ctrl != T410_C2C_CTRL_ENABLE &&
+	    READ_ONCE(c2c_restart)) {
 		memset(in->cntr, 0, sizeof(in->cntr));
 		in->in_status = 0;
 		in->out_status = 0;
@@ -326,6 +349,12 @@ static int emu_c2c_create_link(const struct emu_c2c_link *link, int socket)
 	char name[48];
 
 	emu_c2c_wiring(link, peer_inst);
+	if (link == &emu_nvlink_c2c && emu_c2c_topo() == EMU_C2C_GPU_WIDE) {
+		peer_inst[EMU_PEER_GPU0] |= EMU_C2C_WIDE_EXTRA;
+		peer_inst[EMU_PEER_GPU1] |= EMU_C2C_WIDE_EXTRA;
+	}
+	if (link == &emu_nvlink_c2c && emu_c2c_topo() == EMU_C2C_GPU_OVERLAP)
+		peer_inst[EMU_PEER_GPU1] |= EMU_C2C_OVERLAP_INST;
 	/* Topology "none": NVLink-C2C firmware without any mask. */
 	if (link != &emu_nvlink_c2c || emu_c2c_topo() != EMU_C2C_NONE) {
 		if (peer_inst[EMU_PEER_CPU])

@@ -15,7 +15,9 @@
  * Topology: 6 RCs per socket; which root ports each RC has is the
  * pcie_rp_mask parameter, by default the sample system of the Tegra410
  * documentation.  Counter count and width are unknown [U]: pcie_counters
- * and pcie_width.
+ * and pcie_width.  Whether PCIE's one BDF comparator, once a counting
+ * counter enables it, filters every counter of the RC is unknown too [U]:
+ * pcie_bdf_global.
  */
 
 #include <linux/moduleparam.h>
@@ -45,6 +47,11 @@ static bool pcie_irq;
 module_param(pcie_irq, bool, 0444);
 MODULE_PARM_DESC(pcie_irq,
 		 "give PCIE and PCIE-TGT blocks an overflow interrupt (an APMT GSIV) [U]");
+
+static bool pcie_bdf_global;
+module_param(pcie_bdf_global, bool, 0444);
+MODULE_PARM_DESC(pcie_bdf_global,
+		 "PCIE: an enabled BDF filter applies to every counter of the RC (1) or only to its own (0, default) [U]");
 
 /* Root ports of RC 0-5 of socket 0, then of socket 1 (the doc's sample). */
 static unsigned int pcie_rp_mask[2 * EMU_PCIE_NR_RC] = {
@@ -207,9 +214,33 @@ static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
 	}
 }
 
+/*
+ * With pcie_bdf_global, the RC's comparator: on while a counting counter
+ * has src_bdf_en, holding the BDF of the lowest such counter (which one
+ * wins when counters disagree is the model's choice).  Traffic from any
+ * other requester then reaches no counter.
+ */
+static bool emu_pcie_bdf_blocks(const struct emu_cspmu *cs,
+				const struct nvu_emu_txn *t)
+{
+	unsigned int n;
+
+	for (n = 0; n < cs->nctr; n++) {
+		if (emu_cspmu_counting(cs, n) &&
+		    cs->filtr[n] & T410_PCIE_SRC_BDF_EN)
+			return FIELD_GET(T410_PCIE_SRC_BDF, cs->filtr[n]) !=
+			       t->v[EMU_BDF];
+	}
+	return false;
+}
+
 static void emu_pcie_inject(struct nvu_emu_dev *dev,
 			    const struct nvu_emu_txn *t)
 {
+	struct emu_pcie *p = dev->state;
+
+	if (pcie_bdf_global && emu_pcie_bdf_blocks(&p->cs, t))
+		return;
 	emu_pcie_count(dev, t, emu_pcie_hit, U32_MAX);
 }
 

@@ -7,14 +7,16 @@
  * (ACPI NVDA2023, NVDA2022, NVDA2020; _UID = socket).  Firmware says which
  * instances face which peer: GPU0 and GPU1, another CPU, or (NV-DLink) CXL
  * memory.  The peer decides the events that exist; an event counts the sum
- * of its counter over the instances facing the selected peers.  Counting
- * restarts from zero on every enable, so the core folds counts before that.
+ * of its counter over the instances facing the selected peers.  Whether
+ * the hardware restarts its counts at enable is not published [U]: the
+ * driver takes a baseline of every counter in use right after each enable
+ * and counts from there, so it is right either way.
  *
- * Cost and overflow: a read touches only the low 32-bit half of each
- * instance counter it sums (one access per instance).  The driver extends
- * each low half to 64 bits in software from its previous value, and the
- * core polls often enough that no half can wrap twice unseen, so counts
- * stay exact and nothing is logged.  See Documentation/tegra410-c2c.rst.
+ * Cost and overflow: a read of a 64-bit counter costs two 32-bit accesses
+ * (low half, then high half) per instance summed, and nothing polls in
+ * between; see t410_c2c_read_hi() for why that is exact.  Only a counter
+ * narrower than 64 bits (counter_width) brings the core's poll back.  See
+ * Documentation/tegra410-c2c.rst.
  */
 
 #include "nvu_ns.h"
@@ -39,15 +41,37 @@ MODULE_PARM_DESC(counter_width,
 		 "bits of each C2C-family counter [U] (1-64, default 64)");
 
 /*
- * Fastest rate of any counter: a cum_outs counter adds the requests in
- * flight every link clock cycle.  We assume at most 256 in flight per
- * instance at 2 GHz [U]: 5.12e11/s.  At 32 bits the core polls every
- * ~4.2 ms.
+ * The rate bounds this driver assumes, used only to size polls (half a
+ * counter's range at the bound) for counters narrower than 64 bits; 64-bit
+ * counters need no poll and no bound (t410_c2c_read_hi()).
+ *
+ * T410_C2C_MAX_RATE, any counter: a cum_outs counter adds the requests in
+ * flight every link clock cycle, and we assume at most 4096 in flight per
+ * instance at a link clock of at most 2 GHz [U]: 8.192e12/s.  With
+ * counter_width < 64 the core polls: every ~67 ms at 40 bits, ~262 us at
+ * 32; below 31 bits the core refuses to register.
+ *
+ * T410_C2C_REQ_MAX_RATE, a *_req counter: at most one new request per link
+ * clock cycle per instance at 2 GHz [U]: 2e9/s.  It sizes the poll of the
+ * one counter that is read as 32 bits whatever counter_width says (see
+ * T410_C2C_LO_ONLY): every ~1.07 s.
  */
-#define T410_C2C_MAX_RATE	512000000000ULL
+#define T410_C2C_MAX_RATE	8192000000000ULL
+#define T410_C2C_REQ_MAX_RATE	2000000000ULL
 
-/* Only the low half of a counter is read. */
+/*
+ * Counters with no high half: IN_WR_REQ_CNTR's high half would be at
+ * 0x890, where the published map has OUT_STATUS [U].  The driver reads it
+ * as a 32-bit counter and, while such a counter is in use, reads it itself
+ * often enough (t410_c2c_poll()).
+ */
+#define T410_C2C_LO_ONLY	BIT(T410_C2C_IN_WR_REQ)
+
+/* Width of one register half. */
 #define T410_C2C_HALF_BITS	32
+
+/* Re-reads of a counter whose high half keeps moving before giving up. */
+#define T410_C2C_READ_TRIES	4
 
 /**
  * struct t410_c2c_type - constants of one kind of link
@@ -108,19 +132,22 @@ static const u32 t410_c2c_cntr_reg[T410_C2C_NR_EVENTS] = {
  * @gpu0_en_mask: instances facing GPU0
  * @gpu1_en_mask: instances facing GPU1
  * @topo: the result
+ * @fixed: set to the T410_C2C_FIX_* corrections made to the masks
  *
- * A non-zero @cpu_en_mask makes the peer a CPU, else the GPU masks give
- * the GPUs; GPU numbers stay as firmware gives them, so a link with only
- * @gpu1_en_mask has GPU1 and no GPU0.  Returns 0, or -EINVAL when no mask
- * is set, a mask names an instance that does not exist, or an instance
- * faces both GPUs.
+ * Bits for instances the link does not have are dropped, and an instance
+ * in both GPU masks faces GPU0 only (T410_C2C_FIX_WIDE, _OVERLAP); the
+ * caller warns.  Then a non-zero @cpu_en_mask makes the peer a CPU, else
+ * the GPU masks give the GPUs; GPU numbers stay as firmware gives them, so
+ * a link with only @gpu1_en_mask has GPU1 and no GPU0.  Returns 0, or
+ * -EINVAL when no mask is left.
  */
 int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 			 u32 gpu0_en_mask, u32 gpu1_en_mask,
-			 struct t410_c2c_topo *topo)
+			 struct t410_c2c_topo *topo, unsigned int *fixed)
 {
 	u32 valid;
 
+	*fixed = 0;
 	if (!nr_inst || nr_inst > T410_C2C_MAX_INST)
 		return -EINVAL;
 	valid = GENMASK(nr_inst - 1, 0);
@@ -133,19 +160,23 @@ int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 		topo->events = T410_C2C_EVENTS_CXLMEM;
 		return 0;
 	}
+	if ((cpu_en_mask | gpu0_en_mask | gpu1_en_mask) & ~valid)
+		*fixed |= T410_C2C_FIX_WIDE;
+	cpu_en_mask &= valid;
+	gpu0_en_mask &= valid;
+	gpu1_en_mask &= valid;
 	if (cpu_en_mask) {
-		if (cpu_en_mask & ~valid)
-			return -EINVAL;
 		topo->kind = T410_C2C_PEER_CPU;
 		topo->nr_peer = 1;
 		topo->inst[0] = cpu_en_mask;
 		topo->events = T410_C2C_EVENTS_CPU;
 		return 0;
 	}
+	if (gpu0_en_mask & gpu1_en_mask) {
+		*fixed |= T410_C2C_FIX_OVERLAP;
+		gpu1_en_mask &= ~gpu0_en_mask;
+	}
 	if (!gpu0_en_mask && !gpu1_en_mask)
-		return -EINVAL;
-	if ((gpu0_en_mask | gpu1_en_mask) & ~valid ||
-	    gpu0_en_mask & gpu1_en_mask)
 		return -EINVAL;
 	topo->kind = T410_C2C_PEER_GPU;
 	topo->nr_peer = !!gpu0_en_mask + !!gpu1_en_mask;
@@ -198,37 +229,131 @@ int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
 }
 EXPORT_SYMBOL_GPL(t410_c2c_event_insts);
 
-/* One hardware counter's low half, extended to 64 bits. */
+/**
+ * struct t410_c2c_cntr - one hardware counter as the driver tracks it
+ * @last: its value at the last read, unwrapped (never reduced modulo the
+ *	counter width; its low counter_width bits are the register's value)
+ * @base: @last right after the last enable
+ */
 struct t410_c2c_cntr {
-	u32 raw;
-	u64 ext;
+	u64 last;
+	u64 base;
 };
 
 /**
  * struct t410_c2c - one link's PMU
  * @topo: its peers
- * @wrap: bits of the low half that count: min(32, counter_width)
+ * @width: bits of each counter (counter_width)
  * @inst: per-instance register blocks
  * @bcast: broadcast block
- * @cntr: extended counters, by instance and event ID
+ * @cntr: counters, by instance and event ID
+ * @lo_only: instances whose T410_C2C_LO_ONLY counters are in use, by ID
+ * @poll: reads those while counting, when counter_width > 32
  */
 struct t410_c2c {
 	struct t410_c2c_topo topo;
-	unsigned int wrap;
+	unsigned int width;
 	struct nvu_regs inst[T410_C2C_MAX_INST];
 	struct nvu_regs bcast;
 	struct t410_c2c_cntr cntr[T410_C2C_MAX_INST][T410_C2C_NR_EVENTS];
+	u16 lo_only[T410_C2C_NR_EVENTS];
+	struct hrtimer poll;
 };
 
-/* Fold instance @i's counter of event @id; one 32-bit read. */
+/**
+ * t410_c2c_read_hi() - a counter wider than 32 bits, from a known earlier value
+ * @r: the instance's registers
+ * @off: the counter's offset (low half; the high half is at @off + 4)
+ * @last: the counter's value at some earlier time, unwrapped
+ * @hbits: bits of the high half that count (counter width - 32, 1..32)
+ *
+ * Returns the counter's value now, unwrapped like @last, from two 32-bit
+ * reads when its high half has not moved since @last was read: the low
+ * half first (time t1), then the high half (t2 > t1).
+ *
+ * Why that is exact at any count rate: the counter only grows, so its
+ * value V(t1) = k * 2^32 + lo lies between @last and V(t2), which is below
+ * (H + 1) * 2^32 for the high half H read at t2.  The smallest k with
+ * V(t1) >= @last is kmin = hi(@last), plus 1 if lo < lo(@last); the largest
+ * is H.  If kmin == H, k is known: no carry between the two reads, and none
+ * missed before them, can hide.  Otherwise (the high half moved since
+ * @last, or a carry fell between the two reads) a fresh pair is read: low
+ * at t3, high at t4, both after t2, so H * 2^32 <= V(t3) < (H' + 1) * 2^32
+ * and k = H exactly when H' == H.  That is the classic high-low-high read,
+ * with the first high read being t2's.  A counter that never settles in
+ * T410_C2C_READ_TRIES pairs (broken hardware) reads as @last: nothing new
+ * is counted rather than something wrong.
+ *
+ * Below 64 bits (w) the high half wraps.  H is unwrapped against the last
+ * known high half, which is right while fewer than 2^w - 2^32 counts
+ * happen between @last and t2; the core's poll, at half the range at
+ * T410_C2C_MAX_RATE, keeps it under 2^(w - 1), which is enough for w > 32.
+ */
+static u64 t410_c2c_read_hi(const struct nvu_regs *r, u32 off, u64 last,
+			    unsigned int hbits)
+{
+	u32 hmask = hbits >= T410_C2C_HALF_BITS ? U32_MAX : BIT(hbits) - 1;
+	unsigned int tries = T410_C2C_READ_TRIES;
+	u64 hlast = upper_32_bits(last), kmin = hlast, h;
+	u32 lo, hi;
+
+	lo = nvu_read32(r, off);
+	hi = nvu_read32(r, off + 4);
+	if (lo < lower_32_bits(last))
+		kmin++;
+	for (;;) {
+		/* H, unwrapped against the last high half known. */
+		h = hlast + (((u32)hi - (u32)hlast) & hmask);
+		/* Below @last only if the counter went back: count nothing. */
+		if (h == kmin)
+			return max(last, kmin << 32 | lo);
+		if (!--tries)
+			return last;
+		/* The next pair's lower bound: H * 2^32, read at t2. */
+		hlast = h;
+		kmin = h;
+		lo = nvu_read32(r, off);
+		hi = nvu_read32(r, off + 4);
+	}
+}
+
+/* Instance @i's counter of event @id now, unwrapped after @last. */
+static u64 t410_c2c_read_raw(struct t410_c2c *c2c, unsigned int i,
+			     unsigned int id, u64 last)
+{
+	const struct nvu_regs *r = &c2c->inst[i];
+	u32 off = t410_c2c_cntr_reg[id];
+	unsigned int width = c2c->width;
+
+	if (BIT(id) & T410_C2C_LO_ONLY)
+		width = min(width, T410_C2C_HALF_BITS);
+	if (width <= T410_C2C_HALF_BITS)
+		return last + nvu_delta(last, nvu_read32(r, off), width);
+	return t410_c2c_read_hi(r, off, last, width - T410_C2C_HALF_BITS);
+}
+
+/* What instance @i's counter of event @id counted since the last enable. */
 static u64 t410_c2c_fold(struct t410_c2c *c2c, unsigned int i, unsigned int id)
 {
 	struct t410_c2c_cntr *c = &c2c->cntr[i][id];
-	u32 raw = nvu_read32(&c2c->inst[i], t410_c2c_cntr_reg[id]);
 
-	c->ext += nvu_delta(c->raw, raw, c2c->wrap);
-	c->raw = raw;
-	return c->ext;
+	c->last = t410_c2c_read_raw(c2c, i, id, c->last);
+	return c->last - c->base;
+}
+
+/*
+ * The baseline of instance @i's counter of event @id: its value right
+ * after an enable, whatever the hardware did with it at the enable [U].
+ * Nothing earlier is known but that the value is at least 0: two reads
+ * while the high half is 0 (counts that restarted), four otherwise.
+ */
+static void t410_c2c_baseline(struct t410_c2c *c2c, unsigned int i,
+			      unsigned int id)
+{
+	struct t410_c2c_cntr *c = &c2c->cntr[i][id];
+
+	c->last = t410_c2c_read_raw(c2c, i, id, 0);
+	c->base = c->last;
 }
 
 static u64 t410_c2c_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -263,11 +388,77 @@ static int t410_c2c_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	return 0;
 }
 
+/* The counters the events in use read: bit id of [instance]. */
+static void t410_c2c_in_use(struct nvu_pmu *pmu, u16 ids[T410_C2C_MAX_INST])
+{
+	unsigned int idx, i;
+
+	memset(ids, 0, T410_C2C_MAX_INST * sizeof(*ids));
+	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1) {
+		struct perf_event *event = pmu->events[idx];
+		unsigned int id = event->attr.config & T410_C2C_EVENT;
+		unsigned long insts = event->hw.config;
+
+		if (id == T410_C2C_CYCLES) {
+			ids[__ffs(insts)] |= BIT(id);
+			continue;
+		}
+		for_each_set_bit(i, &insts, T410_C2C_MAX_INST)
+			ids[i] |= BIT(id);
+	}
+}
+
+/*
+ * Enable, then take the baseline of every counter in use: the core has
+ * folded every count at the disable and restarts each event from 0 here,
+ * whether the hardware restarted its counts or kept them.
+ */
 static void t410_c2c_enable(struct nvu_pmu *pmu)
 {
 	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
+	u16 ids[T410_C2C_MAX_INST];
+	unsigned long bits;
+	unsigned int i, id;
 
 	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_ENABLE);
+	t410_c2c_in_use(pmu, ids);
+	memset(c2c->lo_only, 0, sizeof(c2c->lo_only));
+	for (i = 0; i < T410_C2C_MAX_INST; i++) {
+		bits = ids[i];
+		for_each_set_bit(id, &bits, T410_C2C_NR_EVENTS) {
+			t410_c2c_baseline(c2c, i, id);
+			if (BIT(id) & T410_C2C_LO_ONLY)
+				c2c->lo_only[id] |= BIT(i);
+		}
+	}
+	/* Up to 32 bits the core polls everything already. */
+	if (c2c->width > T410_C2C_HALF_BITS &&
+	    memchr_inv(c2c->lo_only, 0, sizeof(c2c->lo_only)))
+		hrtimer_start(&c2c->poll,
+			      ns_to_ktime(nvu_poll_period_ns(T410_C2C_HALF_BITS,
+							     T410_C2C_REQ_MAX_RATE)),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * Read the 32-bit-only counters in use, on the owner CPU in hard interrupt
+ * context like perf's callbacks, so that none wraps twice unseen.
+ */
+static enum hrtimer_restart t410_c2c_poll(struct hrtimer *timer)
+{
+	struct t410_c2c *c2c = container_of(timer, struct t410_c2c, poll);
+	unsigned long insts;
+	unsigned int i, id;
+
+	for (id = 0; id < T410_C2C_NR_EVENTS; id++) {
+		insts = c2c->lo_only[id];
+		for_each_set_bit(i, &insts, T410_C2C_MAX_INST)
+			t410_c2c_fold(c2c, i, id);
+	}
+	hrtimer_forward_now(timer,
+			    ns_to_ktime(nvu_poll_period_ns(T410_C2C_HALF_BITS,
+							   T410_C2C_REQ_MAX_RATE)));
+	return HRTIMER_RESTART;
 }
 
 static void t410_c2c_disable(struct nvu_pmu *pmu)
@@ -275,24 +466,13 @@ static void t410_c2c_disable(struct nvu_pmu *pmu)
 	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
 
 	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_DISABLE);
-}
-
-/*
- * The hardware restarts its counts from zero at the next enable [U]; the
- * software extension restarts with it.  The core has folded every count.
- */
-static void t410_c2c_clear(struct nvu_pmu *pmu)
-{
-	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
-
-	memset(c2c->cntr, 0, sizeof(c2c->cntr));
+	hrtimer_cancel(&c2c->poll);
 }
 
 static const struct nvu_pmu_ops t410_c2c_ops = {
 	.event_init = t410_c2c_event_init,
 	.enable = t410_c2c_enable,
 	.disable = t410_c2c_disable,
-	.clear = t410_c2c_clear,
 	.read_counter = t410_c2c_read_counter,
 };
 
@@ -443,6 +623,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	struct device *dev = &pdev->dev;
 	struct t410_c2c_topo topo;
 	u32 socket, cpu, gpu0, gpu1;
+	unsigned int fixed;
 	struct t410_c2c *c2c;
 	struct nvu_pmu *pmu;
 	const char *hid;
@@ -460,21 +641,29 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	gpu0 = t410_c2c_mask(dev, "gpu0_en_mask");
 	gpu1 = t410_c2c_mask(dev, "gpu1_en_mask");
 	ret = t410_c2c_decode_topo(type->cxlmem, type->nr_inst, cpu, gpu0,
-				   gpu1, &topo);
+				   gpu1, &topo, &fixed);
 	if (ret && !cpu && !gpu0 && !gpu1)
 		return dev_err_probe(dev, ret,
 				     "firmware gives none of cpu_en_mask, gpu0_en_mask, gpu1_en_mask: peer unknown\n");
 	if (ret)
 		return dev_err_probe(dev, ret,
-				     "invalid peer masks for %u instances: cpu_en_mask %#x gpu0_en_mask %#x gpu1_en_mask %#x\n",
+				     "no valid instance in the peer masks for %u instances: cpu_en_mask %#x gpu0_en_mask %#x gpu1_en_mask %#x\n",
 				     type->nr_inst, cpu, gpu0, gpu1);
+	if (fixed & T410_C2C_FIX_WIDE)
+		dev_warn(dev, "peer masks name instances beyond %u (cpu_en_mask %#x gpu0_en_mask %#x gpu1_en_mask %#x): ignored\n",
+			 type->nr_inst - 1, cpu, gpu0, gpu1);
+	if (fixed & T410_C2C_FIX_OVERLAP)
+		dev_warn(dev, "instances %#x are in gpu0_en_mask and gpu1_en_mask: counted for GPU0 only\n",
+			 gpu0 & gpu1 & (u32)GENMASK(type->nr_inst - 1, 0));
 
 	pmu = devm_nvu_pmu_alloc(dev, &t410_c2c_descs[topo.kind], sizeof(*c2c));
 	if (!pmu)
 		return -ENOMEM;
 	c2c = nvu_pmu_priv(pmu);
 	c2c->topo = topo;
-	c2c->wrap = min_t(unsigned int, counter_width, T410_C2C_HALF_BITS);
+	c2c->width = counter_width;
+	nvu_hrtimer_setup(&c2c->poll, t410_c2c_poll, CLOCK_MONOTONIC,
+			  HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->identifier = hid;
 
 	for (i = 0; i < type->nr_inst; i++) {
@@ -486,17 +675,20 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
-	/* Counters extended to 64 bits here; the low halves wrap at wrap. */
+	/*
+	 * read_counter() returns 64-bit sums; the hardware wraps at width,
+	 * and below 64 bits the core polls (T410_C2C_MAX_RATE).
+	 */
 	pmu->num_counters = NVU_MAX_COUNTERS / 2;
 	pmu->counter_width = 64;
-	pmu->wrap_width = c2c->wrap;
+	pmu->wrap_width = c2c->width;
 	nvu_pmu_set_node(pmu, socket);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "%s_pmu_%u", type->prefix,
 				   socket);
 	if (!pmu->name)
 		return -ENOMEM;
 
-	/* Nothing counts until the first enable restarts every count. */
+	/* Nothing counts until the first enable. */
 	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_DISABLE);
 
 	return devm_nvu_pmu_register(pmu);

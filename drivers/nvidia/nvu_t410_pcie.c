@@ -7,8 +7,10 @@
  *
  * Every counter filters on its source, either a set of the RC's root ports
  * or one requester BDF, and on its destination.  The RC has one BDF
- * comparator for all its counters, so at most one BDF value is in use at a
- * time: an event asking for a second one is refused when it is opened.
+ * comparator, and once enabled it may apply to all the RC's counters [U]:
+ * so the RC counts in one source mode at a time, "BDF X" or "not BDF",
+ * taken by the events scheduled in (perf multiplexes the others) and the
+ * same for a whole group.
  *
  * This module also exports what PCIE-TGT shares with it: the RC's identity
  * and the "root_ports" file, which maps the RC's root-port indexes to PCI
@@ -37,12 +39,22 @@
  */
 #define T410_PCIE_MAX_RATE	2048000000000ULL
 
+/* The RC's source mode of a non-cycle event: its BDF, or not BDF. */
+#define T410_PCIE_NOT_BDF	U32_MAX
+
+/**
+ * struct t410_pcie - one PCIE PMU
+ * @rc: the RC (first: shared layout with PCIE-TGT)
+ * @src_lock: protects @src and @src_users
+ * @src: the RC's source mode while @src_users > 0: a BDF, or
+ *	T410_PCIE_NOT_BDF
+ * @src_users: scheduled-in events that count in mode @src
+ */
 struct t410_pcie {
 	struct t410_rc rc;
-	/* The RC's one BDF comparator: its value and the events using it. */
-	spinlock_t bdf_lock;
-	u32 bdf;
-	unsigned int bdf_users;
+	raw_spinlock_t src_lock;
+	u32 src;
+	unsigned int src_users;
 };
 
 /* ------------------------------------------------------------------------
@@ -269,31 +281,47 @@ u32 t410_pcie_filt2r(u64 config2)
 EXPORT_SYMBOL_GPL(t410_pcie_filt2r);
 
 /**
+ * t410_pcie_src_mode() - the RC source mode an event's config1 needs
+ * @config1: src_rp_mask, src_bdf, src_bdf_en
+ *
+ * Returns the BDF when src_bdf_en is set, else T410_PCIE_NOT_BDF (root
+ * ports, or all of them).
+ */
+u32 t410_pcie_src_mode(u64 config1)
+{
+	if (config1 & T410_PCIE_SRC_BDF_EN)
+		return FIELD_GET(T410_PCIE_SRC_BDF, config1);
+	return T410_PCIE_NOT_BDF;
+}
+EXPORT_SYMBOL_GPL(t410_pcie_src_mode);
+
+/**
  * t410_pcie_check_reqs() - filter rules for events counted together
  * @reqs: the events (config, config1, config2; cycle events are exempt)
  * @n: how many
  *
- * A root-port mask and a BDF exclude each other, and all BDF filters
- * must name the same BDF: the RC has one comparator.  Returns 0 or -EINVAL.
+ * A root-port mask and a BDF exclude each other, and every event needs
+ * the same source mode of the RC (t410_pcie_src_mode()): the same BDF, or
+ * no BDF at all, because an enabled BDF comparator may filter every
+ * counter of the RC [U].  Returns 0 or -EINVAL.
  */
 int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
 {
-	u64 bdf = 0, c1;
-	bool have_bdf = false;
+	bool have_mode = false;
 	unsigned int i;
+	u32 mode = 0;
+	u64 c1;
 
 	for (i = 0; i < n; i++) {
 		if (reqs[i].cycle || reqs[i].config[0] == T410_PCIE_CYCLES)
 			continue;
 		c1 = reqs[i].config[1];
-		if (!(c1 & T410_PCIE_SRC_BDF_EN))
-			continue;
-		if (c1 & T410_PCIE_SRC_RP_MASK)
+		if (c1 & T410_PCIE_SRC_BDF_EN && c1 & T410_PCIE_SRC_RP_MASK)
 			return -EINVAL;
-		if (have_bdf && FIELD_GET(T410_PCIE_SRC_BDF, c1) != bdf)
+		if (have_mode && t410_pcie_src_mode(c1) != mode)
 			return -EINVAL;
-		bdf = FIELD_GET(T410_PCIE_SRC_BDF, c1);
-		have_bdf = true;
+		mode = t410_pcie_src_mode(c1);
+		have_mode = true;
 	}
 	return 0;
 }
@@ -314,48 +342,46 @@ static int t410_pcie_validate_group(const struct nvu_pmu *pmu,
 	int ret = t410_pcie_check_reqs(reqs, n);
 
 	if (ret)
-		dev_dbg(pmu->dev, "group: src_rp_mask with src_bdf, or two BDFs\n");
+		dev_dbg(pmu->dev, "group: src_rp_mask with src_bdf, or events of two BDFs or with and without one\n");
 	return ret;
 }
 
-static void t410_pcie_bdf_release(struct perf_event *event)
-{
-	struct t410_pcie *pcie = nvu_pmu_priv(to_nvu_pmu(event->pmu));
-	unsigned long flags;
-
-	spin_lock_irqsave(&pcie->bdf_lock, flags);
-	pcie->bdf_users--;
-	spin_unlock_irqrestore(&pcie->bdf_lock, flags);
-}
-
 /*
- * Take the RC's BDF comparator for @event, or share it if it holds the same
- * BDF; released when the event is freed.  Refused at open, so that perf
- * reports the conflict instead of counting nothing.
+ * Scheduling in: take the RC's source mode, or share it if it is the one
+ * @event needs; otherwise -EAGAIN and perf multiplexes.  Released by del,
+ * so an event that is not scheduled in (disabled, or waiting) holds
+ * nothing.  The cycle counter takes no source filter.
  */
-static int t410_pcie_bdf_claim(struct nvu_pmu *pmu, struct perf_event *event)
+static int t410_pcie_add(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct t410_pcie *pcie = nvu_pmu_priv(pmu);
-	u32 bdf = FIELD_GET(T410_PCIE_SRC_BDF, event->attr.config1), held;
+	u32 mode = t410_pcie_src_mode(event->attr.config1);
 	unsigned long flags;
 	int ret = 0;
 
-	spin_lock_irqsave(&pcie->bdf_lock, flags);
-	held = pcie->bdf;
-	if (pcie->bdf_users && held != bdf) {
-		ret = -EINVAL;
+	if (event->attr.config == T410_PCIE_CYCLES)
+		return 0;
+	raw_spin_lock_irqsave(&pcie->src_lock, flags);
+	if (pcie->src_users && pcie->src != mode) {
+		ret = -EAGAIN;
 	} else {
-		pcie->bdf = bdf;
-		pcie->bdf_users++;
+		pcie->src = mode;
+		pcie->src_users++;
 	}
-	spin_unlock_irqrestore(&pcie->bdf_lock, flags);
-	if (ret) {
-		dev_dbg(pmu->dev, "src_bdf %#x: the RC's one BDF filter is in use for %#x\n",
-			bdf, held);
-		return ret;
-	}
-	event->destroy = t410_pcie_bdf_release;
-	return 0;
+	raw_spin_unlock_irqrestore(&pcie->src_lock, flags);
+	return ret;
+}
+
+static void t410_pcie_del(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct t410_pcie *pcie = nvu_pmu_priv(pmu);
+	unsigned long flags;
+
+	if (event->attr.config == T410_PCIE_CYCLES)
+		return;
+	raw_spin_lock_irqsave(&pcie->src_lock, flags);
+	pcie->src_users--;
+	raw_spin_unlock_irqrestore(&pcie->src_lock, flags);
 }
 
 static int t410_pcie_event_init(struct nvu_pmu *pmu, struct perf_event *event)
@@ -366,13 +392,11 @@ static int t410_pcie_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	ret = nvu_cspmu_check_cycles(pmu, config, T410_PCIE_CYCLES);
 	if (ret || config == T410_PCIE_CYCLES)
 		return ret;	/* the cycle counter takes no filter */
-	if (!(config1 & T410_PCIE_SRC_BDF_EN))
-		return 0;
-	if (config1 & T410_PCIE_SRC_RP_MASK) {
+	if (config1 & T410_PCIE_SRC_BDF_EN && config1 & T410_PCIE_SRC_RP_MASK) {
 		dev_dbg(pmu->dev, "src_rp_mask and src_bdf exclude each other\n");
 		return -EINVAL;
 	}
-	return t410_pcie_bdf_claim(pmu, event);
+	return 0;
 }
 
 static void t410_pcie_start_counter(struct nvu_pmu *pmu,
@@ -397,7 +421,7 @@ static void t410_pcie_start_counter(struct nvu_pmu *pmu,
 
 /*
  * A stopped counter keeps no filter: a BDF left enabled there could meet
- * the RC's one comparator after another event claimed it.
+ * the RC's one comparator after another mode was taken.
  */
 static void t410_pcie_clear_filters(struct nvu_cspmu *cs, u32 phys)
 {
@@ -419,6 +443,8 @@ static const struct nvu_pmu_ops t410_pcie_ops = {
 	.event_init = t410_pcie_event_init,
 	.is_cycle = t410_pcie_is_cycle,
 	.validate_group = t410_pcie_validate_group,
+	.add = t410_pcie_add,
+	.del = t410_pcie_del,
 	.enable = nvu_cspmu_enable,
 	.disable = nvu_cspmu_disable,
 	.start_counter = t410_pcie_start_counter,
@@ -472,7 +498,7 @@ static int t410_pcie_probe(struct platform_device *pdev)
 	if (!pmu)
 		return -ENOMEM;
 	pcie = nvu_pmu_priv(pmu);
-	spin_lock_init(&pcie->bdf_lock);
+	raw_spin_lock_init(&pcie->src_lock);
 	ret = nvu_cspmu_init(pdev, pmu, T410_PMIIDR_MATCH_MASK,
 			     T410_PMIIDR_PCIE);
 	if (ret)

@@ -405,6 +405,12 @@ static void nvu_bench_perf_read(struct seq_file *m, struct nvu_bench_run *run,
 	nvu_emu_access(bc->pmu, &r, &w, false);
 	seq_printf(m, "NVU-BENCH %s %s read_via_perf %llu/%llu\n", bc->tag,
 		   bc->name, r, w);
+	/* The events stay open and counting; nobody reads them for 1 s. */
+	nvu_emu_access(bc->pmu, &r, &w, true);
+	msleep(1000);
+	nvu_emu_access(bc->pmu, &r, &w, false);
+	seq_printf(m, "NVU-BENCH %s %s idle_1s %llu/%llu\n", bc->tag, bc->name,
+		   r, w);
 	nvu_bench_close(run);
 }
 

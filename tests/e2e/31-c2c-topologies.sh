@@ -9,7 +9,11 @@
 #        refused;
 #  none: firmware gives no mask at all: probe fails with a message naming
 #        the properties, no NVLink-C2C PMU exists, NV-CLink and NV-DLink
-#        work, and the module unloads.
+#        work, and the module unloads;
+#  gpu_wide, gpu_overlap: wired as two GPUs, but firmware's masks name
+#        instances 14-15, or instance 6 for both GPUs: the probe corrects
+#        them with one warning per socket, and each GPU counts exactly its
+#        7 instances.
 . "$NVU_TESTS/lib.sh"
 
 drop() {
@@ -96,4 +100,32 @@ expect_eq "none: nvclink in_rd_req" 24 "$(echo "$got" | sed -n 1p)"
 expect_eq "none: nvdlink in_rd_req" 48 "$(echo "$got" | sed -n 2p)"
 rmmod nvu_t410_c2c && echo "ok: rmmod nvu_t410_c2c" ||
 	{ echo "FAIL: rmmod nvu_t410_c2c"; NVU_FAILED=1; }
+for m in $T410_DRIVERS nvu_emu; do
+	rmmod "$m" 2>/dev/null
+done
+
+# --- Firmware masks too wide, or overlapping
+for t in gpu_wide gpu_overlap; do
+	dmesg -c >/dev/null
+	load_t410 c2c_peer=$t
+	case $t in
+	gpu_wide) msg='peer masks name instances beyond 13' ;;
+	*) msg='instances 0x40 are in gpu0_en_mask and gpu1_en_mask: counted for GPU0 only' ;;
+	esac
+	expect_eq "$t: warnings (one per socket)" 2 "$(dmesg | grep -c "$msg")"
+	dmesg | grep 'en_mask'
+	for s in 0 1; do
+		c2c=nvidia_nvlink_c2c_pmu_$s
+		expect_eq "$t: socket $s peer" "nr_gpu=2" "$(cat $PMUS/$c2c/peer)"
+		got=$(counts $c2c/in_rd_req/ $c2c/in_rd_req,gpu_mask=0x1/ \
+			$c2c/in_rd_req,gpu_mask=0x2/ -- sh -c \
+			"echo 'dir=in op=rd peer=gpu0 count=3' >$EMU/$c2c/inject; \
+			 echo 'dir=in op=rd peer=gpu1 count=100' >$EMU/$c2c/inject") ||
+			fail "perf stat"
+		expect_eq "$t: socket $s in_rd_req" $((7 * 3 + 7 * 100)) "$(echo "$got" | sed -n 1p)"
+		expect_eq "$t: socket $s GPU0" $((7 * 3)) "$(echo "$got" | sed -n 2p)"
+		expect_eq "$t: socket $s GPU1" $((7 * 100)) "$(echo "$got" | sed -n 3p)"
+	done
+	drop
+done
 finish

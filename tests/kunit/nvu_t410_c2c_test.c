@@ -7,11 +7,15 @@
  * an event sums.  nvu_t410_c2c_model opens kernel counters on the driver
  * bound to the hardware model (nvu_emu clock_khz=0, default topology:
  * GPU0 on NVLink-C2C instances 0-6, GPU1 on 7-13) and checks exact sums,
- * also across a re-enable, which restarts the hardware counts.
+ * also across a re-enable, and what a read costs: two register reads per
+ * instance, none between reads.
  */
 
 #include <kunit/test.h>
+#include <linux/delay.h>
 
+#include "nv_uncore.h"
+#include "nvu_emu.h"
 #include "nvu_t410_c2c.h"
 #include "nvu_t410_kunit.h"
 #include "nvu_t410_regs.h"
@@ -22,10 +26,11 @@
 static void c2c_topo_two_gpus(struct kunit *test)
 {
 	struct t410_c2c_topo t;
+	unsigned int fixed;
 	u32 insts;
 
 	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   C2C_GPU0, C2C_GPU1, &t), 0);
+						   C2C_GPU0, C2C_GPU1, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_GPU);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 2U);
 
@@ -51,10 +56,11 @@ static void c2c_topo_two_gpus(struct kunit *test)
 static void c2c_topo_gpu1_only(struct kunit *test)
 {
 	struct t410_c2c_topo t;
+	unsigned int fixed;
 	u32 insts = 0;
 
 	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0, C2C_GPU1, &t), 0);
+						   0, C2C_GPU1, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_GPU);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
 	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 0,
@@ -81,11 +87,12 @@ static void c2c_topo_cpu(struct kunit *test)
 		T410_C2C_OUT_WR_CUM_OUTS, T410_C2C_OUT_WR_REQ,
 	};
 	struct t410_c2c_topo t;
+	unsigned int fixed;
 	unsigned int i;
 	u32 insts;
 
 	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
-						   0xfff, 0x1, 0, &t), 0);
+						   0xfff, 0x1, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CPU);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
 	for (i = 0; i < ARRAY_SIZE(yes); i++) {
@@ -106,15 +113,16 @@ static void c2c_topo_cpu(struct kunit *test)
 static void c2c_topo_cxlmem(struct kunit *test)
 {
 	struct t410_c2c_topo t;
+	unsigned int fixed;
 	u64 id;
 	u32 insts;
 
 	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(true, T410_DLINK_NR_INST,
-						   0, 0, 0, &t), 0);
+						   0, 0, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CXLMEM);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
 	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(true, T410_DLINK_NR_INST,
-						   0x3, 0x4, 0, &t), 0);
+						   0x3, 0x4, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CXLMEM);
 	for (id = 0; id < T410_C2C_NR_EVENTS; id++) {
 		int want = id <= T410_C2C_IN_RD_REQ ? 0 : -EINVAL;
@@ -127,24 +135,72 @@ static void c2c_topo_cxlmem(struct kunit *test)
 	}
 }
 
-/* Firmware the driver must refuse at probe. */
+/* Firmware the driver must refuse at probe: no instance left. */
 static void c2c_topo_invalid(struct kunit *test)
 {
 	struct t410_c2c_topo t;
+	unsigned int fixed;
 
 	/* No mask at all: the peer is unknown. */
 	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0, 0, &t), -EINVAL);
-	/* Instance 14 does not exist on NVLink-C2C, 12 not on NV-CLink. */
+						   0, 0, &t, &fixed), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fixed, 0U);
+	/* Only instances the link does not have. */
 	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   BIT(14), 0, &t), -EINVAL);
-	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
-						   BIT(12), 0, 0, &t), -EINVAL);
-	/* One instance cannot face both GPUs. */
-	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0x3, 0x6, &t), -EINVAL);
-	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, 0, 0, 1, 0, &t),
+						   BIT(14), 0, &t, &fixed), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE);
+	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, 0, 0, 1, 0, &t, &fixed),
 			-EINVAL);
+}
+
+/*
+ * Firmware masks that are wider than the link or overlap are corrected and
+ * reported, not refused: bits beyond the last instance are dropped, and an
+ * instance in both GPU masks faces GPU0 only.
+ */
+static void c2c_topo_fixed(struct kunit *test)
+{
+	struct t410_c2c_topo t;
+	unsigned int fixed;
+	u32 insts = 0;
+
+	/* Instance 14 does not exist on NVLink-C2C, 12 not on NV-CLink. */
+	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						   C2C_GPU0 | BIT(14),
+						   C2C_GPU1 | BIT(15), &t,
+						   &fixed), 0);
+	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE);
+	KUNIT_EXPECT_EQ(test, t.nr_peer, 2U);
+	KUNIT_EXPECT_EQ(test, t.inst[0], C2C_GPU0);
+	KUNIT_EXPECT_EQ(test, t.inst[1], C2C_GPU1);
+	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
+						   0xffff, 0, 0, &t, &fixed), 0);
+	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE);
+	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CPU);
+	KUNIT_EXPECT_EQ(test, t.inst[0], 0xfffU);
+
+	/* Instances 1 and 2 in both GPU masks: GPU0's. */
+	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						   0x3, 0x6, &t, &fixed), 0);
+	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_OVERLAP);
+	KUNIT_EXPECT_EQ(test, t.inst[0], 0x3U);
+	KUNIT_EXPECT_EQ(test, t.inst[1], 0x4U);
+	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
+						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, insts, 0x4U);
+	/* GPU1's mask inside GPU0's: one GPU is left. */
+	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						   0x7, 0x6 | BIT(20), &t,
+						   &fixed), 0);
+	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE | T410_C2C_FIX_OVERLAP);
+	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
+	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
+						   &insts), -EINVAL);
+	/* Good masks need no correction. */
+	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						   C2C_GPU0, C2C_GPU1, &t,
+						   &fixed), 0);
+	KUNIT_EXPECT_EQ(test, fixed, 0U);
 }
 
 static struct kunit_case c2c_topo_cases[] = {
@@ -153,6 +209,7 @@ static struct kunit_case c2c_topo_cases[] = {
 	KUNIT_CASE(c2c_topo_cpu),
 	KUNIT_CASE(c2c_topo_cxlmem),
 	KUNIT_CASE(c2c_topo_invalid),
+	KUNIT_CASE(c2c_topo_fixed),
 	{}
 };
 
@@ -254,8 +311,141 @@ static void c2c_model_fold_on_disable(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_kt_count(b), 5ULL);
 }
 
+/*
+ * 64-bit counters: a counter that grows by more than 2^33 between two
+ * reads is read exactly, with no poll in between.
+ */
+static void c2c_model_64bit(struct kunit *test)
+{
+	const char *c2c = "nvidia_nvlink_c2c_pmu_1";
+	struct perf_event *ev;
+	struct nvu_pmu *pmu;
+
+	pmu = nvu_pmu_get(c2c);
+	KUNIT_ASSERT_NOT_NULL(test, pmu);
+	KUNIT_EXPECT_EQ(test, ktime_to_ns(pmu->poll_period), 0LL);
+	nvu_pmu_put(pmu);
+
+	ev = nvu_kt_open_ok(test, c2c, T410_C2C_OUT_WR_CUM_OUTS, 0, 0);
+	nvu_kt_inject(test, c2c, "dir=out op=wr inst=3 count=1 outs=0x300000005");
+	nvu_kt_inject(test, c2c, "dir=out op=wr inst=12 count=2 outs=0x2fffffffd");
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), 0x300000005ULL + 2 * 0x2fffffffdULL);
+	nvu_kt_inject(test, c2c, "dir=out op=wr inst=12 count=1 outs=0x500000000");
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev),
+			0x300000005ULL + 2 * 0x2fffffffdULL + 0x500000000ULL);
+}
+
+/* Register reads of reading @ev once. */
+static u64 c2c_reads_of_read(struct kunit *test, const char *c2c,
+			     struct perf_event *ev)
+{
+	u64 r, w;
+
+	KUNIT_ASSERT_EQ(test, nvu_emu_access(c2c, &r, &w, true), 0);
+	nvu_kt_count(ev);
+	KUNIT_ASSERT_EQ(test, nvu_emu_access(c2c, &r, &w, false), 0);
+	return r;
+}
+
+/*
+ * Cost: a read is two register reads (low, high) per instance summed,
+ * two more for a counter whose high half moved since the last read; and
+ * an open event that nobody reads costs no register access at all.
+ */
+static void c2c_model_read_cost(struct kunit *test)
+{
+	const char *c2c = "nvidia_nvlink_c2c_pmu_0";
+	struct perf_event *ev, *gpu1;
+	u64 r, w;
+
+	ev = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_REQ, 0, 0);
+	gpu1 = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_REQ, 2, 0);
+	KUNIT_EXPECT_EQ(test, c2c_reads_of_read(test, c2c, ev), 2ULL * 14);
+	KUNIT_EXPECT_EQ(test, c2c_reads_of_read(test, c2c, gpu1), 2ULL * 7);
+	nvu_kt_inject(test, c2c, "dir=in op=rd inst=9 count=0x100000000");
+	KUNIT_EXPECT_EQ(test, c2c_reads_of_read(test, c2c, ev), 2ULL * 14 + 2);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), 0x100000000ULL);
+	KUNIT_EXPECT_EQ(test, c2c_reads_of_read(test, c2c, gpu1), 2ULL * 7);
+
+	KUNIT_ASSERT_EQ(test, nvu_emu_access(c2c, &r, &w, true), 0);
+	msleep(100);
+	KUNIT_ASSERT_EQ(test, nvu_emu_access(c2c, &r, &w, false), 0);
+	KUNIT_EXPECT_EQ(test, r, 0ULL);
+	KUNIT_EXPECT_EQ(test, w, 0ULL);
+}
+
+/*
+ * Torn reads: the model lands traffic right after the driver's read of a
+ * low half.  A carry between the low and the high read is caught by the
+ * second pair (2^32 too much if the high half were trusted); a high half
+ * that moves on every read leaves the count where it was, and the next
+ * read after that catches up exactly.
+ */
+static void c2c_model_torn(struct kunit *test)
+{
+	const char *c2c = "nvidia_nvlink_c2c_pmu_0";
+	u64 lo = 0xfffffff0ULL, fired, r, w;
+	struct perf_event *ev;
+	char line[96];
+
+	ev = nvu_kt_open_ok(test, c2c, T410_C2C_IN_RD_REQ, 1, 0);
+	nvu_kt_inject(test, c2c, "dir=in op=rd inst=3 count=0xfffffff0");
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo);
+
+	snprintf(line, sizeof(line), "res=3 off=%#x dir=in op=rd inst=3 count=32",
+		 T410_C2C_IN_RD_REQ_CNTR);
+	KUNIT_ASSERT_EQ(test, nvu_emu_tear(c2c, line), 0);
+	KUNIT_ASSERT_EQ(test, nvu_emu_access(c2c, &r, &w, true), 0);
+	/* The read the carry tore; trusting its high half gives 2^32 more. */
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo + 32);
+	KUNIT_ASSERT_EQ(test, nvu_emu_access(c2c, &r, &w, false), 0);
+	KUNIT_EXPECT_EQ(test, r, 2ULL * 7 + 2);
+	KUNIT_EXPECT_EQ(test, nvu_emu_tear_fired(c2c), 1ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo + 32);
+
+	/* Every read of the high half adds 2^32: it never settles. */
+	snprintf(line, sizeof(line),
+		 "res=3 off=%#x every=1 dir=in op=rd inst=3 count=0x100000000",
+		 T410_C2C_IN_RD_REQ_CNTR + 4);
+	KUNIT_ASSERT_EQ(test, nvu_emu_tear(c2c, line), 0);
+	/* The first pair reads the value before the first tear: exact. */
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo + 32);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo + 32);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo + 32);
+	KUNIT_ASSERT_EQ(test, nvu_emu_tear(c2c, ""), 0);
+	fired = nvu_emu_tear_fired(c2c);
+	KUNIT_EXPECT_EQ(test, fired, 1ULL + 4 + 4);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), lo + 32 + (fired << 32));
+}
+
+/*
+ * IN_WR_REQ_CNTR has no high half (OUT_STATUS follows it): read as a
+ * 32-bit counter, one read per instance, extended across its wrap, and
+ * never mixed with OUT_STATUS.
+ */
+static void c2c_model_in_wr_req(struct kunit *test)
+{
+	const char *c2c = "nvidia_nvlink_c2c_pmu_1";
+	struct perf_event *ev;
+
+	ev = nvu_kt_open_ok(test, c2c, T410_C2C_IN_WR_REQ, 0, 0);
+	nvu_kt_inject(test, c2c, "dir=in op=wr inst=4 count=0xfffffff0");
+	/* A wrap of OUT_WR_REQ sets OUT_STATUS, right after IN_WR_REQ_CNTR. */
+	nvu_kt_inject(test, c2c, "dir=out op=wr inst=4 count=0xffffffffffffffff");
+	nvu_kt_inject(test, c2c, "dir=out op=wr inst=4 count=1");
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), 0xfffffff0ULL);
+	nvu_kt_inject(test, c2c, "dir=in op=wr inst=4 count=0x20");
+	nvu_kt_inject(test, c2c, "dir=in op=wr inst=11 count=3");
+	KUNIT_EXPECT_EQ(test, c2c_reads_of_read(test, c2c, ev), 14ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(ev), 0xfffffff0ULL + 0x20 + 3);
+}
+
 static struct kunit_case c2c_model_cases[] = {
 	KUNIT_CASE(c2c_model_nvlink),
+	KUNIT_CASE(c2c_model_64bit),
+	KUNIT_CASE(c2c_model_read_cost),
+	KUNIT_CASE(c2c_model_torn),
+	KUNIT_CASE(c2c_model_in_wr_req),
 	KUNIT_CASE(c2c_model_fold_on_disable),
 	KUNIT_CASE(c2c_model_low_half_wrap),
 	KUNIT_CASE(c2c_model_clink_dlink),

@@ -11,6 +11,7 @@
 #include <linux/pci_regs.h>
 #include <linux/perf_event.h>
 
+#include "nv_uncore.h"
 #include "nvu_t410_kunit.h"
 #include "nvu_t410_pcie.h"
 #include "nvu_t410_pcie_tgt.h"
@@ -45,9 +46,22 @@ static void nvu_pcie_group_rules(struct kunit *test)
 	/* Root ports with a BDF, in one event. */
 	r[1].config[1] = 0x1278101;
 	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(&r[1], 1), -EINVAL);
-	/* Root ports in one event, a BDF in another: allowed. */
+	/*
+	 * Root ports or no source filter beside a BDF: the RC's comparator
+	 * may filter both [U], so one group cannot mix them.
+	 */
 	r[1].config[1] = 0x3;
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), -EINVAL);
+	r[1].config[1] = 0;
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), -EINVAL);
+	/* Root ports and all root ports together: one mode, not BDF. */
+	r[0].config[1] = 0x3;
+	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 3), 0);
+	/* src_bdf without src_bdf_en is not a BDF. */
+	r[1].config[1] = 0x278100;
 	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), 0);
+	KUNIT_EXPECT_EQ(test, t410_pcie_src_mode(0x278100), U32_MAX);
+	KUNIT_EXPECT_EQ(test, t410_pcie_src_mode(0x1278100), 0x2781U);
 }
 
 static void nvu_tgt_slots(struct kunit *test)
@@ -167,23 +181,78 @@ static void nvu_dvsec_parse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
 }
 
-/* One BDF per RC, claimed at open; the model filters each counter. */
+static void nvu_pcie_release(void *event)
+{
+	perf_event_release_kernel(event);
+}
+
+/*
+ * Open a pinned (always scheduled) or disabled kernel counter, released
+ * when the test ends.
+ */
+static struct perf_event *nvu_pcie_open(struct kunit *test, const char *name,
+					u64 config, u64 config1, bool pinned,
+					bool disabled)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.config = config,
+		.config1 = config1,
+		.pinned = pinned,
+		.disabled = disabled,
+	};
+	struct perf_event *event;
+	struct nvu_pmu *p;
+
+	p = nvu_pmu_get(name);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	attr.type = p->pmu.type;
+	event = perf_event_create_kernel_counter(&attr, p->cpu, NULL, NULL,
+						 NULL);
+	nvu_pmu_put(p);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "%s %#llx %#llx: %ld",
+			       name, config, config1, PTR_ERR(event));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, nvu_pcie_release,
+							event), 0);
+	return event;
+}
+
+/*
+ * The RC counts in one source mode at a time, "BDF X" or "not BDF",
+ * taken when an event is scheduled in.  Beside pinned events of one BDF,
+ * an event of another BDF and one without a BDF open but never run (perf
+ * would multiplex them); a disabled event of another BDF holds nothing.
+ */
 static void nvu_pcie_bdf_model(struct kunit *test)
 {
 	const char *pmu = "nvidia_pcie_pmu_1_rc_0";
-	struct perf_event *a, *b;
+	struct perf_event *off, *a, *b, *same, *other, *all;
+	u64 enabled, running;
 
-	a = nvu_kt_open_ok(test, pmu, T410_PCIE_RD_REQ, 0x1278100, 0);
-	b = nvu_kt_open_ok(test, pmu, T410_PCIE_RD_CUM_OUTS, 0x1278100,
-			   T410_PCIE_DST_LOC_GMEM);
-	KUNIT_EXPECT_EQ(test, nvu_kt_refused(test, pmu, T410_PCIE_RD_REQ,
-					     0x1018000, 0), -EINVAL);
+	off = nvu_pcie_open(test, pmu, T410_PCIE_RD_REQ, 0x1018000, false,
+			    true);
+	a = nvu_pcie_open(test, pmu, T410_PCIE_RD_REQ, 0x1278100, true, false);
+	b = nvu_pcie_open(test, pmu, T410_PCIE_RD_CUM_OUTS, 0x1278100, true,
+			  false);
+	same = nvu_pcie_open(test, pmu, T410_PCIE_RD_BYTES, 0x1278100, true,
+			     false);
+	other = nvu_pcie_open(test, pmu, T410_PCIE_RD_REQ, 0x1018000, false,
+			      false);
+	all = nvu_pcie_open(test, pmu, T410_PCIE_RD_REQ, 0, false, false);
 
 	nvu_kt_inject(test, pmu, "op=rd count=4 bdf=0x2781 outs=9 dst=gmem");
 	nvu_kt_inject(test, pmu, "op=rd count=5 bdf=0x2781 outs=9 dst=cmem");
-	nvu_kt_inject(test, pmu, "op=rd count=6 bdf=0x2782 outs=9 dst=gmem");
+	nvu_kt_inject(test, pmu, "op=rd count=6 bdf=0x0180 outs=9 dst=gmem");
 	KUNIT_EXPECT_EQ(test, nvu_kt_count(a), 9ULL);
-	KUNIT_EXPECT_EQ(test, nvu_kt_count(b), 4ULL * 9);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(b), 9ULL * 9);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(same), 9ULL * 64);
+	KUNIT_EXPECT_EQ(test, perf_event_read_value(other, &enabled, &running),
+			0ULL);
+	KUNIT_EXPECT_EQ(test, running, 0ULL);
+	KUNIT_EXPECT_EQ(test, perf_event_read_value(all, &enabled, &running),
+			0ULL);
+	KUNIT_EXPECT_EQ(test, running, 0ULL);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(off), 0ULL);
 }
 
 /* Slots are taken in add() and programmed into the model's region. */
