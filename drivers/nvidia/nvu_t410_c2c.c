@@ -242,6 +242,7 @@ struct t410_c2c_cntr {
 
 /**
  * struct t410_c2c - one link's PMU
+ * @dev: its device, for messages
  * @topo: its peers
  * @width: bits of each counter (counter_width)
  * @inst: per-instance register blocks
@@ -251,6 +252,7 @@ struct t410_c2c_cntr {
  * @poll: reads those while counting, when counter_width > 32
  */
 struct t410_c2c {
+	struct device *dev;
 	struct t410_c2c_topo topo;
 	unsigned int width;
 	struct nvu_regs inst[T410_C2C_MAX_INST];
@@ -281,8 +283,8 @@ struct t410_c2c {
  * at t3, high at t4, both after t2, so H * 2^32 <= V(t3) < (H' + 1) * 2^32
  * and k = H exactly when H' == H.  That is the classic high-low-high read,
  * with the first high read being t2's.  A counter that never settles in
- * T410_C2C_READ_TRIES pairs (broken hardware) reads as @last: nothing new
- * is counted rather than something wrong.
+ * T410_C2C_READ_TRIES pairs (broken hardware) reads as @last, and sets
+ * *@unsettled: nothing new is counted rather than something wrong.
  *
  * Below 64 bits (w) the high half wraps.  H is unwrapped against the last
  * known high half, which is right while fewer than 2^w - 2^32 counts
@@ -290,7 +292,7 @@ struct t410_c2c {
  * T410_C2C_MAX_RATE, keeps it under 2^(w - 1), which is enough for w > 32.
  */
 static u64 t410_c2c_read_hi(const struct nvu_regs *r, u32 off, u64 last,
-			    unsigned int hbits)
+			    unsigned int hbits, bool *unsettled)
 {
 	u32 hmask = hbits >= T410_C2C_HALF_BITS ? U32_MAX : BIT(hbits) - 1;
 	unsigned int tries = T410_C2C_READ_TRIES;
@@ -307,8 +309,10 @@ static u64 t410_c2c_read_hi(const struct nvu_regs *r, u32 off, u64 last,
 		/* Below @last only if the counter went back: count nothing. */
 		if (h == kmin)
 			return max(last, kmin << 32 | lo);
-		if (!--tries)
+		if (!--tries) {
+			*unsettled = true;
 			return last;
+		}
 		/* The next pair's lower bound: H * 2^32, read at t2. */
 		hlast = h;
 		kmin = h;
@@ -317,19 +321,31 @@ static u64 t410_c2c_read_hi(const struct nvu_regs *r, u32 off, u64 last,
 	}
 }
 
-/* Instance @i's counter of event @id now, unwrapped after @last. */
+/*
+ * Instance @i's counter of event @id now, unwrapped after @last.  A high
+ * half that never settled leaves @last, with a ratelimited warning (as the
+ * CoreSight PMUs' reads do).
+ */
 static u64 t410_c2c_read_raw(struct t410_c2c *c2c, unsigned int i,
 			     unsigned int id, u64 last)
 {
 	const struct nvu_regs *r = &c2c->inst[i];
 	u32 off = t410_c2c_cntr_reg[id];
 	unsigned int width = c2c->width;
+	bool unsettled = false;
+	u64 now;
 
 	if (BIT(id) & T410_C2C_LO_ONLY)
 		width = min(width, T410_C2C_HALF_BITS);
 	if (width <= T410_C2C_HALF_BITS)
 		return last + nvu_delta(last, nvu_read32(r, off), width);
-	return t410_c2c_read_hi(r, off, last, width - T410_C2C_HALF_BITS);
+	now = t410_c2c_read_hi(r, off, last, width - T410_C2C_HALF_BITS,
+			       &unsettled);
+	if (unsettled)
+		dev_warn_ratelimited(c2c->dev,
+				     "instance %u counter %#x: high half changed on every read; count not updated\n",
+				     i, off);
+	return now;
 }
 
 /* What instance @i's counter of event @id counted since the last enable. */
@@ -660,6 +676,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (!pmu)
 		return -ENOMEM;
 	c2c = nvu_pmu_priv(pmu);
+	c2c->dev = dev;
 	c2c->topo = topo;
 	c2c->width = counter_width;
 	nvu_hrtimer_setup(&c2c->poll, t410_c2c_poll, CLOCK_MONOTONIC,
