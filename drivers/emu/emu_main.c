@@ -4,6 +4,7 @@
  * interface that drives traffic into them.  See Documentation/emu.rst.
  */
 
+#include <linux/cpu.h>
 #include <linux/ctype.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -360,18 +361,58 @@ static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 }
 
 /* Parse and count one inject line; @line is modified. */
+struct emu_apply_args {
+	struct nvu_emu_dev *dev;
+	const struct nvu_emu_txn *t;
+};
+
+static void emu_apply_locked(void *arg)
+{
+	struct emu_apply_args *a = arg;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&a->dev->lock, flags);
+	emu_apply(a->dev, a->t);
+	raw_spin_unlock_irqrestore(&a->dev->lock, flags);
+}
+
+/*
+ * Count an injected batch on the CPU that owns the PMU: where its overflow
+ * interrupt is routed, else the first online CPU of its socket, else the
+ * first online CPU (the drivers' choice of owner).  perf's callbacks and
+ * the overflow handler run there with interrupts off, and some of them
+ * disable the PMU for a moment (rotating events, folding an overflow).  A
+ * batch is instantaneous where hardware traffic is spread over time: from
+ * another CPU it could fall into such a moment whole and not count.  On
+ * the owner it never does, so tests can expect exact counts.
+ */
+static void emu_apply_on_owner(struct nvu_emu_dev *dev,
+			       const struct nvu_emu_txn *t)
+{
+	struct emu_apply_args a = { .dev = dev, .t = t };
+	unsigned int cpu;
+
+	cpus_read_lock();
+	cpu = dev->irq ? dev->irq_cpu : nr_cpu_ids;
+	if (cpu >= nr_cpu_ids || !cpu_online(cpu))
+		cpu = cpumask_first_and(cpumask_of_node(dev->socket),
+					cpu_online_mask);
+	if (cpu >= nr_cpu_ids)
+		cpu = cpumask_first(cpu_online_mask);
+	if (smp_call_function_single(cpu, emu_apply_locked, &a, 1))
+		emu_apply_locked(&a);
+	cpus_read_unlock();
+}
+
 static int emu_inject_line(struct nvu_emu_dev *dev, char *line)
 {
 	struct nvu_emu_txn t;
-	unsigned long flags;
 	int ret;
 
 	ret = emu_parse(dev->type, line, &t);
 	if (ret)
 		return ret;
-	raw_spin_lock_irqsave(&dev->lock, flags);
-	emu_apply(dev, &t);
-	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	emu_apply_on_owner(dev, &t);
 	return 0;
 }
 
