@@ -3,9 +3,9 @@
 # tools/nvu-metrics ucf-bw, ucf-matrix and cmem-lat against injected
 # traffic (deterministic clock, clock_khz=0).  The tool counts over "sleep
 # T" under perf stat.  This test injects a known mix inside each such
-# window: once perf has enabled its events and waits for the sleep to end
-# (its wchan is do_wait; perf 6.1 execs the workload before it enables the
-# events, so the sleep running is not enough).
+# window: once perf has enabled its events and waits for the workload (its
+# wchan is do_wait; perf 6.1 execs the workload before it enables the
+# events, so the workload running is not enough).
 #
 # Exact: whatever is a function of counts only (requests, requests per
 # cycle, latency in cycles, and which ucf-matrix cells are zero).
@@ -23,39 +23,46 @@ load_t410
 S=0
 ucf=nvidia_ucf_pmu_$S cmem=nvidia_cmem_latency_pmu_$S
 
-# perf_window: "PERF_PID" once perf runs a "sleep" workload and waits
-# for it, that is once every event is enabled.
-perf_window() {
-	for _p in $(pidof sleep); do
-		_pp=$(cut -d' ' -f4 "/proc/$_p/stat" 2>/dev/null)
-		case $(cat "/proc/$_pp/comm" 2>/dev/null) in
-		perf*) [ "$(cat "/proc/$_pp/wchan" 2>/dev/null)" = do_wait ] &&
-			echo "$_p"; return ;;
-		esac
-	done
-}
+# nvu-metrics counts over "perf stat ... -- sleep T".  A stand-in "sleep",
+# first in its PATH, opens each such window to the test: it waits until
+# perf, its parent, has enabled the events and waits for it (perf's wchan
+# is do_wait), says so, waits for the test's injection, and only then
+# sleeps T.  No window can open and close unseen, however slow the guest.
+mkdir -p /tmp/fakebin
+cat >/tmp/fakebin/sleep <<'F'
+#!/bin/sh
+n=$(($(cat /tmp/win.n 2>/dev/null || echo 0) + 1))
+echo $n >/tmp/win.n
+until [ "$(cat /proc/$PPID/wchan 2>/dev/null)" = do_wait ]; do
+	/bin/busybox sleep 0.01
+done
+touch /tmp/win.$n.ready
+until [ -e /tmp/win.$n.done ]; do
+	/bin/busybox sleep 0.01
+done
+exec /bin/busybox sleep "$@"
+F
+chmod +x /tmp/fakebin/sleep
 
 # in_windows N SCRIPT COMMAND...: run COMMAND (output in /tmp/metrics.out)
 # and run SCRIPT inside each of the N perf windows it opens.
 in_windows() {
 	_n=$1 _script=$2
 	shift 2
-	"$@" >/tmp/metrics.out 2>&1 &
+	rm -f /tmp/win.*
+	PATH=/tmp/fakebin:$PATH "$@" >/tmp/metrics.out 2>&1 &
 	_tool=$!
 	_w=0
 	while [ $_w -lt "$_n" ]; do
 		_w=$((_w + 1))
-		_i=0 _p=
-		while [ -z "$_p" ]; do
+		_i=0
+		until [ -e /tmp/win.$_w.ready ]; do
 			_i=$((_i + 1))
-			[ $_i -lt 3000 ] || { cat /tmp/metrics.out; fail "window $_w of $* did not open"; }
+			[ $_i -lt 6000 ] || { cat /tmp/metrics.out; fail "window $_w of $* did not open"; }
 			sleep 0.01
-			_p=$(perf_window)
 		done
 		sh "$_script"
-		# The window must still be open: the sleep not yet reaped.
-		[ -e "/proc/$_p" ] || fail "window $_w of $* closed before the injection ended"
-		while [ -e "/proc/$_p" ]; do sleep 0.05; done
+		touch /tmp/win.$_w.done
 	done
 	wait $_tool || { cat /tmp/metrics.out; fail "$* failed"; }
 	cat /tmp/metrics.out
