@@ -70,6 +70,12 @@ static int __init nvu_harness_init(void)
 	if (hang_ms)
 		msleep(hang_ms);
 	if (lockup_ms) {
+		/*
+		 * A grace period reads the stall timeout when it starts: let
+		 * any that began before the test lowered it end first, so the
+		 * one call_rcu() needs starts with the low timeout.
+		 */
+		synchronize_rcu();
 		call_rcu(&nvu_harness_rcu, nvu_harness_rcu_cb);
 		end = jiffies + msecs_to_jiffies(lockup_ms);
 		preempt_disable();
