@@ -46,11 +46,15 @@ rmmod $T410_DRIVERS nvu_emu
 # interrupt stays).
 load_t410 ucf_irq=1 ucf_width=32
 owner=$(cat $PMUS/$ucf/cpumask)
+# Alone in its socket the PMU moves out and back (two moves); with another
+# CPU in the socket it moves there and stays (one).
+moves=2
+[ -z "$(node_cpus 1 | grep -vx "$owner")" ] || moves=1
 echo 1 >/sys/module/nvu_emu/parameters/irq_affinity_fail
 mark_dmesg
 echo 0 >/sys/devices/system/cpu/cpu$owner/online
 echo 1 >/sys/devices/system/cpu/cpu$owner/online
 echo 0 >/sys/module/nvu_emu/parameters/irq_affinity_fail
-expect_eq "CPU $owner offline and online: warnings" 2 \
+expect_eq "CPU $owner offline and online: warnings" $moves \
 	"$(new_dmesg | grep -cE "cannot move IRQ [0-9]+ to CPU [0-9]+: overflows are handled elsewhere")"
 finish
