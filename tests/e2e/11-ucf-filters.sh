@@ -5,7 +5,9 @@
 # and write misses for each source/destination pair, so every setting has a
 # distinct expected count, computed here from the mix.
 . "$NVU_TESTS/lib.sh"
-load_t410
+# 32 counters: 32 settings per perf run, 8 runs for the 256 (each perf run
+# costs about 0.3 s under emulation).
+load_t410 ucf_counters=32
 pmu=nvidia_ucf_pmu_0
 SRC_NAMES="noncpu cpu rem"
 DST_NAMES="cmem gmem other rem"
@@ -56,7 +58,7 @@ transactions() {
 	done
 }
 
-# Eight settings per perf run (the counters the model has by default).
+# Thirty-two settings per perf run (the counters the model has here).
 run= nrun=0
 flush() {
 	[ -n "$run" ] || return 0
@@ -84,7 +86,7 @@ for ev in event=0x113 event=0x122; do
 		dm=0
 		while [ $dm -lt 16 ]; do
 			run="$run $ev:$sm:$dm" nrun=$((nrun + 1))
-			[ $nrun = 8 ] && flush
+			[ $nrun = 32 ] && flush
 			dm=$((dm + 1))
 		done
 		sm=$((sm + 1))
