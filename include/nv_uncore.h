@@ -315,7 +315,6 @@ struct nvu_pmu_desc {
  *	extends them itself (0: @counter_width); sets the poll period
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
- * @local_cpus: preferred owner CPUs (NUMA-local)
  * @cpu: owner CPU, the only CPU events are opened on
  * @used: allocated counter indexes
  * @events: event by counter index
@@ -343,7 +342,6 @@ struct nvu_pmu {
 	unsigned int wrap_width;
 	bool has_cycle_counter;
 	cpumask_t associated_cpus;
-	cpumask_t local_cpus;
 	int cpu;
 	DECLARE_BITMAP(used, NVU_MAX_COUNTERS + 1);
 	struct perf_event *events[NVU_MAX_COUNTERS + 1];
@@ -405,7 +403,6 @@ u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 			    u64 value);
 int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask);
 unsigned int nvu_pick_cpu(const struct cpumask *assoc,
-			  const struct cpumask *local,
 			  const struct cpumask *online, int exclude);
 int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
 		      const struct nvu_req *reqs, unsigned int n);

@@ -289,13 +289,12 @@ static const struct attribute_group nvu_common_group = {
  */
 
 static unsigned int nvu_first_cpu(const struct cpumask *a,
-				  const struct cpumask *b,
-				  const struct cpumask *c, int exclude)
+				  const struct cpumask *b, int exclude)
 {
 	unsigned int cpu;
 
 	for_each_cpu_and(cpu, a, b) {
-		if (cpu != exclude && (!c || cpumask_test_cpu(cpu, c)))
+		if (cpu != exclude)
 			return cpu;
 	}
 	return nr_cpu_ids;
@@ -303,27 +302,22 @@ static unsigned int nvu_first_cpu(const struct cpumask *a,
 
 /**
  * nvu_pick_cpu() - choose the owner CPU of a PMU
- * @assoc: associated CPUs
- * @local: NUMA-local CPUs (preferred)
+ * @assoc: associated CPUs (those of the PMU's NUMA node or APMT affinity)
  * @online: CPUs that are online
  * @exclude: a CPU to avoid (going offline), or -1
  *
- * Preference: associated and local, associated, local, any online CPU.
- * Returns nr_cpu_ids if no CPU is left.
+ * Preference: an associated CPU, else any online CPU, so that a socket
+ * whose CPUs are all offline keeps a usable PMU.  Returns nr_cpu_ids if no
+ * CPU is left.
  */
 unsigned int nvu_pick_cpu(const struct cpumask *assoc,
-			  const struct cpumask *local,
 			  const struct cpumask *online, int exclude)
 {
 	unsigned int cpu;
 
-	cpu = nvu_first_cpu(assoc, local, online, exclude);
+	cpu = nvu_first_cpu(assoc, online, exclude);
 	if (cpu >= nr_cpu_ids)
-		cpu = nvu_first_cpu(assoc, online, NULL, exclude);
-	if (cpu >= nr_cpu_ids)
-		cpu = nvu_first_cpu(local, online, NULL, exclude);
-	if (cpu >= nr_cpu_ids)
-		cpu = nvu_first_cpu(online, online, NULL, exclude);
+		cpu = nvu_first_cpu(online, online, exclude);
 	return cpu;
 }
 EXPORT_SYMBOL_GPL(nvu_pick_cpu);
@@ -357,12 +351,10 @@ static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
 					       cpuhp_node);
 	int owner = pmu->cpu;
 
-	/* An owner that is associated and local stays; else a better one? */
-	if (owner < nr_cpu_ids && cpumask_test_cpu(owner, &pmu->associated_cpus) &&
-	    cpumask_test_cpu(owner, &pmu->local_cpus))
+	/* An associated owner stays; else is @cpu a better one? */
+	if (owner < nr_cpu_ids && cpumask_test_cpu(owner, &pmu->associated_cpus))
 		return 0;
-	if (nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
-			 cpu_online_mask, -1) == cpu)
+	if (nvu_pick_cpu(&pmu->associated_cpus, cpu_online_mask, -1) == cpu)
 		nvu_migrate(pmu, cpu);
 	return 0;
 }
@@ -374,8 +366,8 @@ static int nvu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 
 	if (cpu != pmu->cpu)
 		return 0;
-	nvu_migrate(pmu, nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
-				      cpu_online_mask, cpu));
+	nvu_migrate(pmu, nvu_pick_cpu(&pmu->associated_cpus, cpu_online_mask,
+				      cpu));
 	return 0;
 }
 
@@ -407,7 +399,6 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 	pmu->counter_width = 64;
 	pmu->priv = priv_size ? pmu + 1 : NULL;
 	cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
-	cpumask_copy(&pmu->local_cpus, cpu_possible_mask);
 	return pmu;
 }
 EXPORT_SYMBOL_GPL(devm_nvu_pmu_alloc);
@@ -426,7 +417,6 @@ void nvu_pmu_set_node(struct nvu_pmu *pmu, int node)
 		if (cpu_to_node(cpu) == node)
 			cpumask_set_cpu(cpu, &pmu->associated_cpus);
 	}
-	cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
 }
 EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
 
@@ -605,8 +595,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 
 	/* No CPU may come or go between choosing the owner and registering. */
 	cpus_read_lock();
-	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, &pmu->local_cpus,
-				cpu_online_mask, -1);
+	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, cpu_online_mask, -1);
 	ret = nvu_irq_to_owner(pmu);
 	if (ret) {
 		cpus_read_unlock();

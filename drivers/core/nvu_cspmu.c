@@ -110,7 +110,6 @@ static int nvu_cspmu_cpus(struct nvu_pmu *pmu, int *socket)
 					     "APMT affinity %u names no CPU\n",
 					     node->proc_affinity);
 		*socket = cpu_to_node(cpumask_first(&pmu->associated_cpus));
-		cpumask_copy(&pmu->local_cpus, &pmu->associated_cpus);
 		return 0;
 	}
 #endif

@@ -180,35 +180,29 @@ static void nvu_test_validate_shared(struct kunit *test)
 
 static void nvu_test_pick_cpu(struct kunit *test)
 {
-	cpumask_t assoc, local, online;
+	cpumask_t assoc, online;
 
 	/* Socket 0 = CPU 0, socket 1 = CPU 1; the PMU belongs to socket 1. */
 	cpumask_clear(&assoc);
 	cpumask_set_cpu(1, &assoc);
-	cpumask_copy(&local, &assoc);
 	cpumask_clear(&online);
 	cpumask_set_cpu(0, &online);
 	cpumask_set_cpu(1, &online);
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 1U);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, -1), 1U);
 	/* Its only CPU going down: any online CPU keeps the PMU usable. */
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, 1), 0U);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, 1), 0U);
 	cpumask_clear_cpu(1, &online);
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 0U);
-	/* Associated beats merely local. */
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, -1), 0U);
+	/* CPU 1 back online: the PMU goes back to it. */
 	cpumask_set_cpu(1, &online);
-	cpumask_clear(&local);
-	cpumask_set_cpu(0, &local);
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 1U);
-	/* Associated and local beats associated. */
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, -1), 1U);
+	/* Two associated CPUs: the first that is not going down. */
 	cpumask_set_cpu(0, &assoc);
-	cpumask_clear(&local);
-	cpumask_set_cpu(1, &local);
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1), 1U);
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, 1), 0U);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, -1), 0U);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, 0), 1U);
 	/* Nothing online at all. */
 	cpumask_clear(&online);
-	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &local, &online, -1),
-			nr_cpu_ids);
+	KUNIT_EXPECT_EQ(test, nvu_pick_cpu(&assoc, &online, -1), nr_cpu_ids);
 }
 
 /*
