@@ -229,8 +229,8 @@ struct nvu_pmu;
  *	to release it; the core calls that if the event is refused later.
  * @is_cycle: optional; true if @config names the dedicated cycle counter
  *	(the core refuses such events on a PMU without one)
- * @validate_group: optional, pure; check shared filter resources of the
- *	@n requests of one group (the new event is the last one)
+ * @filters_fit: optional, pure; whether the @n requests of one group (the
+ *	new event last) fit the IP's shared filter resources together
  * @add: optional; reserve shared resources for an event being scheduled in;
  *	may fail with -EAGAIN so that perf reschedules
  * @del: optional; release what @add reserved
@@ -248,8 +248,8 @@ struct nvu_pmu;
 struct nvu_pmu_ops {
 	int (*event_init)(struct nvu_pmu *pmu, struct perf_event *event);
 	bool (*is_cycle)(const struct nvu_pmu *pmu, const u64 *config);
-	int (*validate_group)(const struct nvu_pmu *pmu,
-			      const struct nvu_req *reqs, unsigned int n);
+	int (*filters_fit)(const struct nvu_pmu *pmu,
+			   const struct nvu_req *reqs, unsigned int n);
 	int (*add)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*del)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*enable)(struct nvu_pmu *pmu);
@@ -397,15 +397,15 @@ void nvu_pmu_put(struct nvu_pmu *pmu);
  * Pure helpers (exported for the IP modules and for KUnit)
  */
 u64 nvu_delta(u64 prev, u64 now, unsigned int width);
-int nvu_validate(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
-		 unsigned int n);
+int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
+		   unsigned int n);
 u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 			    u64 value);
 int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask);
 unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 			  const struct cpumask *online, int exclude);
-int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
-		      const struct nvu_req *reqs, unsigned int n);
+int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
+		     const struct nvu_req *reqs, unsigned int n);
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
 
 #endif /* NV_UNCORE_H */

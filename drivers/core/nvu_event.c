@@ -90,7 +90,7 @@ u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 EXPORT_SYMBOL_GPL(nvu_config_unknown_bits);
 
 /**
- * nvu_validate_reqs() - can one PMU count these events together?
+ * nvu_counters_fit() - are there counters for all these events at once?
  * @num_counters: regular counters
  * @has_cycle_counter: a dedicated cycle counter exists
  * @reqs: the group's events on this PMU
@@ -99,8 +99,8 @@ EXPORT_SYMBOL_GPL(nvu_config_unknown_bits);
  * A cycle request needs the cycle counter (no event counter counts what it
  * counts), so a group holds at most one.  Returns 0 or -EINVAL.
  */
-int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
-		      const struct nvu_req *reqs, unsigned int n)
+int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
+		     const struct nvu_req *reqs, unsigned int n)
 {
 	unsigned int i, regular = 0, cycle = 0;
 
@@ -112,7 +112,7 @@ int nvu_validate_reqs(unsigned int num_counters, bool has_cycle_counter,
 	}
 	return regular > num_counters || cycle > 1 ? -EINVAL : 0;
 }
-EXPORT_SYMBOL_GPL(nvu_validate_reqs);
+EXPORT_SYMBOL_GPL(nvu_counters_fit);
 
 /*
  * Fold the hardware count into @event.  The compare-and-exchange makes a
@@ -167,30 +167,34 @@ static int nvu_collect_req(struct nvu_pmu *pmu, struct perf_event *event,
 }
 
 /**
- * nvu_validate() - can @pmu count this group?
+ * nvu_group_fits() - do this group's events fit @pmu's counters and filters?
  * @pmu: the PMU
  * @reqs: the group's events on @pmu (a new event last)
  * @n: number of @reqs
  *
- * Counters first (nvu_validate_reqs()), then the IP's shared filter
- * resources (&nvu_pmu_ops.validate_group).  Pure: reads only @pmu's
+ * Counters first (nvu_counters_fit()), then the IP's shared filter
+ * resources (&nvu_pmu_ops.filters_fit).  Pure: reads only @pmu's
  * description.  Returns 0 or a negative errno.
  */
-int nvu_validate(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
-		 unsigned int n)
+int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
+		   unsigned int n)
 {
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
 	int ret;
 
-	ret = nvu_validate_reqs(pmu->num_counters, pmu->has_cycle_counter,
-				reqs, n);
-	if (!ret && ops->validate_group)
-		ret = ops->validate_group(pmu, reqs, n);
+	ret = nvu_counters_fit(pmu->num_counters, pmu->has_cycle_counter,
+			       reqs, n);
+	if (!ret && ops->filters_fit)
+		ret = ops->filters_fit(pmu, reqs, n);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(nvu_validate);
+EXPORT_SYMBOL_GPL(nvu_group_fits);
 
-static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
+/*
+ * Gather the group @event joins (leader, siblings, then @event) into
+ * requests and check that it fits @pmu with nvu_group_fits().
+ */
+static int nvu_event_group_fits(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sibling;
 	unsigned int n = 0, max = pmu->num_counters + 2;
@@ -214,7 +218,7 @@ static int nvu_validate_group(struct nvu_pmu *pmu, struct perf_event *event)
 	if (ret) {
 		dev_dbg(pmu->dev, "group mixes PMUs or has too many events\n");
 	} else {
-		ret = nvu_validate(pmu, reqs, n);
+		ret = nvu_group_fits(pmu, reqs, n);
 		if (ret)
 			dev_dbg(pmu->dev, "group of %u events does not fit\n", n);
 	}
@@ -281,7 +285,7 @@ static int nvu_event_init(struct perf_event *event)
 	 * the event->destroy it set; perf calls that only for an event that
 	 * initialised, so undo it here if the group does not fit.
 	 */
-	ret = nvu_validate_group(pmu, event);
+	ret = nvu_event_group_fits(pmu, event);
 	if (ret && event->destroy) {
 		event->destroy(event);
 		event->destroy = NULL;

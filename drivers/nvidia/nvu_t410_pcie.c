@@ -336,8 +336,8 @@ static bool t410_pcie_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 	return config[0] == T410_PCIE_CYCLES;
 }
 
-static int t410_pcie_validate_group(const struct nvu_pmu *pmu,
-				    const struct nvu_req *reqs, unsigned int n)
+static int t410_pcie_filters_fit(const struct nvu_pmu *pmu,
+				 const struct nvu_req *reqs, unsigned int n)
 {
 	int ret = t410_pcie_check_reqs(reqs, n);
 
@@ -442,7 +442,7 @@ static void t410_pcie_stop_counter(struct nvu_pmu *pmu,
 static const struct nvu_pmu_ops t410_pcie_ops = {
 	.event_init = t410_pcie_event_init,
 	.is_cycle = t410_pcie_is_cycle,
-	.validate_group = t410_pcie_validate_group,
+	.filters_fit = t410_pcie_filters_fit,
 	.add = t410_pcie_add,
 	.del = t410_pcie_del,
 	.enable = nvu_cspmu_enable,

@@ -139,8 +139,8 @@ static int t410_tgt_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	return 0;
 }
 
-static int t410_tgt_validate_group(const struct nvu_pmu *pmu,
-				   const struct nvu_req *reqs, unsigned int n)
+static int t410_tgt_filters_fit(const struct nvu_pmu *pmu,
+				const struct nvu_req *reqs, unsigned int n)
 {
 	int ret = t410_tgt_check_reqs(reqs, n);
 
@@ -223,7 +223,7 @@ static void t410_tgt_start_counter(struct nvu_pmu *pmu,
 static const struct nvu_pmu_ops t410_tgt_ops = {
 	.event_init = t410_tgt_event_init,
 	.is_cycle = t410_tgt_is_cycle,
-	.validate_group = t410_tgt_validate_group,
+	.filters_fit = t410_tgt_filters_fit,
 	.add = t410_tgt_add,
 	.del = t410_tgt_del,
 	.enable = nvu_cspmu_enable,

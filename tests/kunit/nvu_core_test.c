@@ -99,24 +99,24 @@ static void nvu_test_unknown_bits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_config_unknown_bits(f, 2, 0), 0ULL);
 }
 
-static void nvu_test_validate_counters(struct kunit *test)
+static void nvu_test_counters_fit(struct kunit *test)
 {
 	struct nvu_req reqs[6] = { };
 
 	/* 4 regular counters + a cycle counter. */
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 4), 0);
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 5), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(4, true, reqs, 4), 0);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(4, true, reqs, 5), -EINVAL);
 	reqs[4].cycle = true;
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 5), 0);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(4, true, reqs, 5), 0);
 	/* Only one event can have the cycle counter. */
 	reqs[5].cycle = true;
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(4, true, reqs, 6), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(8, true, reqs, 6), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(4, true, reqs, 6), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(8, true, reqs, 6), -EINVAL);
 	/* Without a cycle counter every event takes a regular one. */
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(5, false, reqs, 6), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(6, false, reqs, 6), 0);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(5, false, reqs, 6), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(6, false, reqs, 6), 0);
 	/* An empty group fits anything. */
-	KUNIT_EXPECT_EQ(test, nvu_validate_reqs(1, false, reqs, 0), 0);
+	KUNIT_EXPECT_EQ(test, nvu_counters_fit(1, false, reqs, 0), 0);
 }
 
 /* A shared filter resource: one BDF value (config1 8-23, on with bit 24). */
@@ -139,14 +139,14 @@ static int nvu_test_one_bdf(const struct nvu_pmu *pmu,
 }
 
 static const struct nvu_pmu_ops nvu_test_ops = {
-	.validate_group = nvu_test_one_bdf,
+	.filters_fit = nvu_test_one_bdf,
 };
 
 static const struct nvu_pmu_desc nvu_test_desc = {
 	.ops = &nvu_test_ops,
 };
 
-static void nvu_test_validate_shared(struct kunit *test)
+static void nvu_test_group_fits(struct kunit *test)
 {
 	struct nvu_pmu *pmu = kunit_kzalloc(test, sizeof(*pmu), GFP_KERNEL);
 	struct nvu_req reqs[5] = {
@@ -163,19 +163,19 @@ static void nvu_test_validate_shared(struct kunit *test)
 	pmu->has_cycle_counter = true;
 
 	/* Same BDF twice, and events without one: fits. */
-	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 4), 0);
+	KUNIT_EXPECT_EQ(test, nvu_group_fits(pmu, reqs, 4), 0);
 	/* A second BDF value cannot share the one filter. */
 	reqs[1].config[1] = BIT_ULL(24) | 0x0180 << 8;
-	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 4), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 1), 0);
+	KUNIT_EXPECT_EQ(test, nvu_group_fits(pmu, reqs, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_group_fits(pmu, reqs, 1), 0);
 	/* BDF value without its enable bit does not claim the filter. */
 	reqs[1].config[1] = 0x0180 << 8;
-	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 4), 0);
+	KUNIT_EXPECT_EQ(test, nvu_group_fits(pmu, reqs, 4), 0);
 	/* Filters fine, but five events for four counters. */
-	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 5), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_group_fits(pmu, reqs, 5), -EINVAL);
 	/* ... unless one is the cycle event. */
 	reqs[4].cycle = true;
-	KUNIT_EXPECT_EQ(test, nvu_validate(pmu, reqs, 5), 0);
+	KUNIT_EXPECT_EQ(test, nvu_group_fits(pmu, reqs, 5), 0);
 }
 
 static void nvu_test_pick_cpu(struct kunit *test)
@@ -292,8 +292,8 @@ static struct kunit_case nvu_core_cases[] = {
 	KUNIT_CASE(nvu_test_poll_period),
 	KUNIT_CASE(nvu_test_format_string),
 	KUNIT_CASE(nvu_test_unknown_bits),
-	KUNIT_CASE(nvu_test_validate_counters),
-	KUNIT_CASE(nvu_test_validate_shared),
+	KUNIT_CASE(nvu_test_counters_fit),
+	KUNIT_CASE(nvu_test_group_fits),
 	KUNIT_CASE(nvu_test_pick_cpu),
 	KUNIT_CASE(nvu_test_hilohi),
 	KUNIT_CASE(nvu_test_hilohi_unsettled),
