@@ -122,6 +122,8 @@ int nvu_map_region(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs);
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs);
+int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
+		      unsigned int n, struct nvu_regs *bcast);
 
 /**
  * struct nvu_emu_window - a physical address range served by the model

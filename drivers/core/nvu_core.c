@@ -152,6 +152,33 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 EXPORT_SYMBOL_GPL(nvu_map_resource);
 
 /**
+ * nvu_map_instances() - map @n instance blocks and their broadcast block
+ * @pdev: the device; memory resources 0 to @n - 1 are the instances, @n
+ *	the block whose writes reach every instance
+ * @inst: the @n instance blocks, filled in
+ * @n: number of instances
+ * @bcast: the broadcast block, filled in
+ *
+ * As nvu_map_resource().  Device-managed.
+ *
+ * Return: 0 or a probe error.
+ */
+int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
+		      unsigned int n, struct nvu_regs *bcast)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = nvu_map_resource(pdev, i, &inst[i]);
+		if (ret)
+			return ret;
+	}
+	return nvu_map_resource(pdev, n, bcast);
+}
+EXPORT_SYMBOL_GPL(nvu_map_instances);
+
+/**
  * nvu_read64_hilohi() - tear-free read of a 64-bit counter as 32-bit halves
  * @r: register block
  * @off: offset of the low half; the high half follows it

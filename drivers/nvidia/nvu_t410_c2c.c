@@ -643,7 +643,6 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	struct t410_c2c *c2c;
 	struct nvu_pmu *pmu;
 	const char *hid;
-	unsigned int i;
 	int ret;
 
 	if (counter_width < 1 || counter_width > 64)
@@ -683,12 +682,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 			  HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->identifier = hid;
 
-	for (i = 0; i < type->nr_inst; i++) {
-		ret = nvu_map_resource(pdev, i, &c2c->inst[i]);
-		if (ret)
-			return ret;
-	}
-	ret = nvu_map_resource(pdev, type->nr_inst, &c2c->bcast);
+	ret = nvu_map_instances(pdev, c2c->inst, type->nr_inst, &c2c->bcast);
 	if (ret)
 		return ret;
 

@@ -246,7 +246,6 @@ static int t410_cmem_probe(struct platform_device *pdev)
 	struct device *dev = &pdev->dev;
 	struct t410_cmem *cm;
 	struct nvu_pmu *pmu;
-	unsigned int i;
 	u32 socket;
 	int ret;
 
@@ -262,12 +261,7 @@ static int t410_cmem_probe(struct platform_device *pdev)
 	if (t410_cmem_ids(dev, &socket, &pmu->identifier))
 		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
 
-	for (i = 0; i < T410_CMEM_NR_INST; i++) {
-		ret = nvu_map_resource(pdev, i, &cm->inst[i]);
-		if (ret)
-			return ret;
-	}
-	ret = nvu_map_resource(pdev, T410_CMEM_BCAST_RES, &cm->bcast);
+	ret = nvu_map_instances(pdev, cm->inst, T410_CMEM_NR_INST, &cm->bcast);
 	if (ret)
 		return ret;
 
