@@ -124,6 +124,7 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs);
 int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
 		      unsigned int n, struct nvu_regs *bcast);
+int nvu_check_counter_width(struct device *dev, unsigned int width);
 
 /**
  * struct nvu_emu_window - a physical address range served by the model
@@ -314,7 +315,9 @@ struct nvu_pmu_desc {
  * @num_counters: regular counters (or free-running slots)
  * @counter_width: bits of the value read_counter() returns, 1..64
  * @wrap_width: bits after which the hardware counters wrap, when the driver
- *	extends them itself (0: @counter_width); sets the poll period
+ *	extends them to @counter_width (64) itself, as its counter_width
+ *	parameter says (nvu_check_counter_width()); 0: @counter_width.  Sets
+ *	the poll period
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on

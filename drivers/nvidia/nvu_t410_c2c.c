@@ -242,9 +242,8 @@ struct t410_c2c_cntr {
 
 /**
  * struct t410_c2c - one link's PMU
- * @dev: its device, for messages
+ * @pmu: the core's PMU (its wrap_width is counter_width)
  * @topo: its peers
- * @width: bits of each counter (counter_width)
  * @inst: per-instance register blocks
  * @bcast: broadcast block
  * @cntr: counters, by instance and event ID
@@ -252,9 +251,8 @@ struct t410_c2c_cntr {
  * @poll: reads those while counting, when counter_width > 32
  */
 struct t410_c2c {
-	struct device *dev;
+	struct nvu_pmu *pmu;
 	struct t410_c2c_topo topo;
-	unsigned int width;
 	struct nvu_regs inst[T410_C2C_MAX_INST];
 	struct nvu_regs bcast;
 	struct t410_c2c_cntr cntr[T410_C2C_MAX_INST][T410_C2C_NR_EVENTS];
@@ -331,7 +329,7 @@ static u64 t410_c2c_read_raw(struct t410_c2c *c2c, unsigned int i,
 {
 	const struct nvu_regs *r = &c2c->inst[i];
 	u32 off = t410_c2c_cntr_reg[id];
-	unsigned int width = c2c->width;
+	unsigned int width = c2c->pmu->wrap_width;
 	bool unsettled = false;
 	u64 now;
 
@@ -342,7 +340,7 @@ static u64 t410_c2c_read_raw(struct t410_c2c *c2c, unsigned int i,
 	now = t410_c2c_read_hi(r, off, last, width - T410_C2C_HALF_BITS,
 			       &unsettled);
 	if (unsettled)
-		dev_warn_ratelimited(c2c->dev,
+		dev_warn_ratelimited(c2c->pmu->dev,
 				     "instance %u counter %#x: high half changed on every read; count not updated\n",
 				     i, off);
 	return now;
@@ -448,7 +446,7 @@ static void t410_c2c_enable(struct nvu_pmu *pmu)
 		}
 	}
 	/* Up to 32 bits the core polls everything already. */
-	if (c2c->width > T410_C2C_HALF_BITS &&
+	if (pmu->wrap_width > T410_C2C_HALF_BITS &&
 	    memchr_inv(c2c->lo_only, 0, sizeof(c2c->lo_only)))
 		hrtimer_start(&c2c->poll,
 			      ns_to_ktime(nvu_poll_period_ns(T410_C2C_HALF_BITS,
@@ -645,9 +643,9 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	const char *hid;
 	int ret;
 
-	if (counter_width < 1 || counter_width > 64)
-		return dev_err_probe(dev, -EINVAL, "counter_width %u is not 1-64\n",
-				     counter_width);
+	ret = nvu_check_counter_width(dev, counter_width);
+	if (ret)
+		return ret;
 	if (t410_c2c_ids(dev, &socket, &hid, &type))
 		return dev_err_probe(dev, -EINVAL,
 				     "no valid _UID (socket) or unknown _HID\n");
@@ -675,9 +673,8 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (!pmu)
 		return -ENOMEM;
 	c2c = nvu_pmu_priv(pmu);
-	c2c->dev = dev;
+	c2c->pmu = pmu;
 	c2c->topo = topo;
-	c2c->width = counter_width;
 	nvu_hrtimer_setup(&c2c->poll, t410_c2c_poll, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->identifier = hid;
@@ -691,8 +688,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	 * and below 64 bits the core polls (T410_C2C_MAX_RATE).
 	 */
 	pmu->num_counters = NVU_MAX_COUNTERS / 2;
-	pmu->counter_width = 64;
-	pmu->wrap_width = c2c->width;
+	pmu->wrap_width = counter_width;
 	nvu_pmu_set_node(pmu, socket);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "%s_pmu_%u", type->prefix,
 				   socket);

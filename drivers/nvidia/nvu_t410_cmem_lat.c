@@ -55,7 +55,6 @@ struct t410_cmem_cntr {
 struct t410_cmem {
 	struct nvu_regs inst[T410_CMEM_NR_INST];
 	struct nvu_regs bcast;
-	unsigned int width;
 	bool warned;
 	struct t410_cmem_cntr cycle;
 	struct t410_cmem_cntr req[T410_CMEM_NR_SUMMED];
@@ -75,17 +74,18 @@ static u64 t410_cmem_fold(struct nvu_pmu *pmu, struct t410_cmem_cntr *c,
 			  const struct nvu_regs *regs, u32 off, bool ovf)
 {
 	struct t410_cmem *cm = nvu_pmu_priv(pmu);
+	unsigned int width = pmu->wrap_width;
 	u64 raw = nvu_read64(regs, off);
-	u64 delta = nvu_delta(c->raw, raw, cm->width);
+	u64 delta = nvu_delta(c->raw, raw, width);
 	bool round = raw < c->raw, new_ovf = ovf && !c->ovf;
 
-	if (delta > BIT_ULL(cm->width - 1) ||
+	if (delta > BIT_ULL(width - 1) ||
 	    (new_ovf && !round && !c->wrapped)) {
 		if (!cm->warned) {
 			cm->warned = true;
 			dev_warn_ratelimited(pmu->dev,
 					     "counter %#x wrapped where %u-bit counters cannot (counter_width too large?): interval dropped\n",
-					     off, cm->width);
+					     off, width);
 		}
 		delta = 0;
 		c->wrapped = false;
@@ -249,14 +249,13 @@ static int t410_cmem_probe(struct platform_device *pdev)
 	u32 socket;
 	int ret;
 
-	if (counter_width < 1 || counter_width > 64)
-		return dev_err_probe(dev, -EINVAL, "counter_width %u is not 1-64\n",
-				     counter_width);
+	ret = nvu_check_counter_width(dev, counter_width);
+	if (ret)
+		return ret;
 	pmu = devm_nvu_pmu_alloc(dev, &t410_cmem_desc, sizeof(*cm));
 	if (!pmu)
 		return -ENOMEM;
 	cm = nvu_pmu_priv(pmu);
-	cm->width = counter_width;
 
 	if (t410_cmem_ids(dev, &socket, &pmu->identifier))
 		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
@@ -267,8 +266,7 @@ static int t410_cmem_probe(struct platform_device *pdev)
 
 	/* Counters extended to 64 bits here; the hardware wraps at width. */
 	pmu->num_counters = NVU_MAX_COUNTERS / 2;
-	pmu->counter_width = 64;
-	pmu->wrap_width = cm->width;
+	pmu->wrap_width = counter_width;
 	nvu_pmu_set_node(pmu, socket);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL,
 				   "nvidia_cmem_latency_pmu_%u", socket);
