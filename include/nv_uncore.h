@@ -148,6 +148,27 @@ void nvu_emu_window_add(struct nvu_emu_window *win);
 void nvu_emu_window_del(struct nvu_emu_window *win);
 
 /* ------------------------------------------------------------------------
+ * Firmware identity of a PMU device named by ACPI _HID and _UID
+ */
+
+struct acpi_device_id;
+
+/**
+ * struct nvu_fw_ids - what firmware says a PMU device is
+ * @socket: the _UID, which is the socket
+ * @hid: the _HID
+ * @match_data: driver_data of the driver's ACPI ID entry for @hid
+ */
+struct nvu_fw_ids {
+	u32 socket;
+	const char *hid;
+	const void *match_data;
+};
+
+int nvu_read_fw_ids(struct device *dev, const struct acpi_device_id *ids,
+		    struct nvu_fw_ids *fw);
+
+/* ------------------------------------------------------------------------
  * sysfs: format and events
  *
  * A format attribute carries the mask the driver decodes with, so the sysfs

@@ -5,12 +5,15 @@
 
 #include "nvu_ns.h"
 
+#include <linux/acpi.h>
 #include <linux/cpuhotplug.h>
 #include <linux/interrupt.h>
 #include <linux/jump_label.h>
 #include <linux/ioport.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/property.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
 
@@ -212,8 +215,55 @@ int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val)
 EXPORT_SYMBOL_GPL(nvu_read64_hilohi);
 
 /* ------------------------------------------------------------------------
- * Parameters
+ * Firmware identity and parameters of the PMUs named by ACPI _HID and _UID
  */
+
+/**
+ * nvu_read_fw_ids() - socket, _HID and match data of a device named by ACPI
+ * @dev: a device the driver binds through its ACPI match table @ids
+ * @ids: that table
+ * @fw: filled in
+ *
+ * The socket is the device's _UID.  On ACPI, the kernel matched the _HID
+ * against @ids at bind time; the match data is that entry's driver_data.
+ *
+ * Return: 0; -EINVAL if there is no _UID or it is not a number; -ENODEV
+ * if the _HID is not in @ids.
+ */
+int nvu_read_fw_ids(struct device *dev, const struct acpi_device_id *ids,
+		    struct nvu_fw_ids *fw)
+{
+	struct acpi_device *adev = ACPI_COMPANION(dev);
+
+	memset(fw, 0, sizeof(*fw));
+	if (adev) {
+		fw->hid = acpi_device_hid(adev);
+		fw->match_data = device_get_match_data(dev);
+		if (!acpi_device_uid(adev) ||
+		    kstrtou32(acpi_device_uid(adev), 0, &fw->socket))
+			return -EINVAL;
+		return 0;
+	}
+
+	/*
+	 * The hardware model creates plain platform devices, bound by
+	 * driver_override, whose software node gives "uid" and "hid" in
+	 * place of ACPI until the VM has firmware tables (issue #13).  No
+	 * ACPI matching happened for them, so the "hid" is looked up here.
+	 */
+	if (device_property_read_u32(dev, "uid", &fw->socket))
+		return -EINVAL;
+	if (device_property_read_string(dev, "hid", &fw->hid))
+		return -ENODEV;
+	for (; ids->id[0]; ids++) {
+		if (!strcmp(ids->id, fw->hid)) {
+			fw->match_data = (const void *)ids->driver_data;
+			return 0;
+		}
+	}
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(nvu_read_fw_ids);
 
 /**
  * nvu_check_counter_width() - check a driver's counter_width parameter

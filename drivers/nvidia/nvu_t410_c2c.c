@@ -21,8 +21,8 @@
 
 #include "nvu_ns.h"
 
-#include <linux/acpi.h>
 #include <linux/bitmap.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/property.h>
@@ -595,34 +595,6 @@ static const struct acpi_device_id t410_c2c_acpi_ids[] = {
 };
 MODULE_DEVICE_TABLE(acpi, t410_c2c_acpi_ids);
 
-/*
- * _UID and _HID from ACPI, or the same facts from the model's software
- * node; the link type is the match data of that HID.
- */
-static int t410_c2c_ids(struct device *dev, u32 *socket, const char **hid,
-			const struct t410_c2c_type **type)
-{
-	struct acpi_device *adev = ACPI_COMPANION(dev);
-	const struct acpi_device_id *id;
-
-	if (adev) {
-		*hid = acpi_device_hid(adev);
-		if (!acpi_device_uid(adev) ||
-		    kstrtou32(acpi_device_uid(adev), 0, socket))
-			return -EINVAL;
-	} else if (device_property_read_string(dev, "hid", hid) ||
-		   device_property_read_u32(dev, "uid", socket)) {
-		return -EINVAL;
-	}
-	for (id = t410_c2c_acpi_ids; id->id[0]; id++) {
-		if (!strcmp(id->id, *hid)) {
-			*type = (const struct t410_c2c_type *)id->driver_data;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
 /* An absent mask property reads as 0. */
 static u32 t410_c2c_mask(struct device *dev, const char *name)
 {
@@ -636,19 +608,21 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	const struct t410_c2c_type *type;
 	struct device *dev = &pdev->dev;
 	struct t410_c2c_topo topo;
-	u32 socket, cpu, gpu0, gpu1;
+	u32 cpu, gpu0, gpu1;
+	struct nvu_fw_ids fw;
 	unsigned int fixed;
 	struct t410_c2c *c2c;
 	struct nvu_pmu *pmu;
-	const char *hid;
 	int ret;
 
 	ret = nvu_check_counter_width(dev, counter_width);
 	if (ret)
 		return ret;
-	if (t410_c2c_ids(dev, &socket, &hid, &type))
+	/* The link type is the match data of the _HID. */
+	if (nvu_read_fw_ids(dev, t410_c2c_acpi_ids, &fw) || !fw.match_data)
 		return dev_err_probe(dev, -EINVAL,
 				     "no valid _UID (socket) or unknown _HID\n");
+	type = fw.match_data;
 
 	cpu = t410_c2c_mask(dev, "cpu_en_mask");
 	gpu0 = t410_c2c_mask(dev, "gpu0_en_mask");
@@ -677,7 +651,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	c2c->topo = topo;
 	nvu_hrtimer_setup(&c2c->poll, t410_c2c_poll, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL_PINNED_HARD);
-	pmu->identifier = hid;
+	pmu->identifier = fw.hid;
 
 	ret = nvu_map_instances(pdev, c2c->inst, type->nr_inst, &c2c->bcast);
 	if (ret)
@@ -689,9 +663,9 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	 */
 	pmu->num_counters = NVU_MAX_COUNTERS / 2;
 	pmu->wrap_width = counter_width;
-	nvu_pmu_set_node(pmu, socket);
+	nvu_pmu_set_node(pmu, fw.socket);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "%s_pmu_%u", type->prefix,
-				   socket);
+				   fw.socket);
 	if (!pmu->name)
 		return -ENOMEM;
 

@@ -15,10 +15,9 @@
  * wrap is logged once and not counted.  See Documentation/tegra410.rst.
  */
 
-#include <linux/acpi.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
-#include <linux/property.h>
 
 #include "nv_uncore.h"
 #include "nvu_t410_regs.h"
@@ -224,29 +223,18 @@ static const struct nvu_pmu_desc t410_cmem_desc = {
 	.intree_module = "nvidia_t410_cmem_latency_pmu",
 };
 
-/* _UID and _HID from ACPI, or the same facts from the model's swnode. */
-static int t410_cmem_ids(struct device *dev, u32 *socket, const char **hid)
-{
-	struct acpi_device *adev = ACPI_COMPANION(dev);
-
-	if (adev) {
-		*hid = acpi_device_hid(adev);
-		if (!acpi_device_uid(adev) ||
-		    kstrtou32(acpi_device_uid(adev), 0, socket))
-			return -EINVAL;
-		return 0;
-	}
-	if (device_property_read_string(dev, "hid", hid))
-		*hid = NULL;
-	return device_property_read_u32(dev, "uid", socket);
-}
+static const struct acpi_device_id t410_cmem_acpi_ids[] = {
+	{ T410_CMEM_HID },
+	{ }
+};
+MODULE_DEVICE_TABLE(acpi, t410_cmem_acpi_ids);
 
 static int t410_cmem_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
+	struct nvu_fw_ids fw;
 	struct t410_cmem *cm;
 	struct nvu_pmu *pmu;
-	u32 socket;
 	int ret;
 
 	ret = nvu_check_counter_width(dev, counter_width);
@@ -257,8 +245,12 @@ static int t410_cmem_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	cm = nvu_pmu_priv(pmu);
 
-	if (t410_cmem_ids(dev, &socket, &pmu->identifier))
-		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
+	ret = nvu_read_fw_ids(dev, t410_cmem_acpi_ids, &fw);
+	if (ret == -ENODEV)
+		return dev_err_probe(dev, ret, "unknown _HID\n");
+	if (ret)
+		return dev_err_probe(dev, ret, "no valid _UID (socket)\n");
+	pmu->identifier = fw.hid;
 
 	ret = nvu_map_instances(pdev, cm->inst, T410_CMEM_NR_INST, &cm->bcast);
 	if (ret)
@@ -267,9 +259,9 @@ static int t410_cmem_probe(struct platform_device *pdev)
 	/* Counters extended to 64 bits here; the hardware wraps at width. */
 	pmu->num_counters = NVU_MAX_COUNTERS / 2;
 	pmu->wrap_width = counter_width;
-	nvu_pmu_set_node(pmu, socket);
+	nvu_pmu_set_node(pmu, fw.socket);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL,
-				   "nvidia_cmem_latency_pmu_%u", socket);
+				   "nvidia_cmem_latency_pmu_%u", fw.socket);
 	if (!pmu->name)
 		return -ENOMEM;
 
@@ -280,12 +272,6 @@ static int t410_cmem_probe(struct platform_device *pdev)
 
 	return devm_nvu_pmu_register(pmu);
 }
-
-static const struct acpi_device_id t410_cmem_acpi_ids[] = {
-	{ T410_CMEM_HID },
-	{ }
-};
-MODULE_DEVICE_TABLE(acpi, t410_cmem_acpi_ids);
 
 static struct platform_driver t410_cmem_driver = {
 	.driver = {
