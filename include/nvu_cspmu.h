@@ -14,9 +14,32 @@
 #include "nv_uncore.h"
 #include "nvu_cspmu_regs.h"
 
+struct nvu_cspmu;
+
+/**
+ * struct nvu_cspmu_desc - what is particular to one IP's CoreSight PMU blocks
+ * @pmiidr_mask: the PMIIDR fields that identify the IP
+ * @pmiidr: their value
+ * @event_mask: the config bits that are the event type (PMEVTYPER)
+ * @cycle_filter: optional; the PMCCFILTR value for a cycle event (0 if
+ *	NULL)
+ * @write_filters: program the filter registers (PMEVFILTR, PMEVFILT2R) of
+ *	event counter @phys for @event; nvu_cspmu_start_counter() calls it
+ *	after writing the event type and before enabling the counter
+ */
+struct nvu_cspmu_desc {
+	u32 pmiidr_mask;
+	u32 pmiidr;
+	u64 event_mask;
+	u32 (*cycle_filter)(const struct perf_event *event);
+	void (*write_filters)(struct nvu_cspmu *cs, struct perf_event *event,
+			      u32 phys);
+};
+
 /**
  * struct nvu_cspmu - a CoreSight PMU block; the first member of the IP
  *	module's private data (nvu_pmu_priv())
+ * @desc: the IP's description
  * @page0: page 0 (configuration)
  * @page1: page 1 (counters and overflow status); page 0 when single-page
  * @pmiidr: the block's identity, PMIIDR or its rebuild from PMPIDR0-4
@@ -26,6 +49,7 @@
  * @socket: NUMA node of the block's CPUs
  */
 struct nvu_cspmu {
+	const struct nvu_cspmu_desc *desc;
 	struct nvu_regs page0;
 	struct nvu_regs page1;
 	u32 pmiidr;
@@ -43,15 +67,15 @@ static inline struct nvu_cspmu *nvu_cspmu(const struct nvu_pmu *pmu)
 struct acpi_apmt_node;
 const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev);
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
-		   u32 pmiidr_mask, u32 pmiidr);
+		   const struct nvu_cspmu_desc *desc);
 int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles);
 u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx);
 u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event);
-void nvu_cspmu_counter_on(struct nvu_pmu *pmu, struct perf_event *event);
 
 /* struct nvu_pmu_ops members any CoreSight PMU can use as they are. */
 void nvu_cspmu_enable(struct nvu_pmu *pmu);
 void nvu_cspmu_disable(struct nvu_pmu *pmu);
+void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event);
 void nvu_cspmu_stop_counter(struct nvu_pmu *pmu, struct perf_event *event);
 u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event);
 void nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,

@@ -146,8 +146,7 @@ static u32 nvu_cspmu_pmiidr(const struct nvu_regs *page0)
  * @pdev: an "arm-cs-arch-pmu" device
  * @pmu: from devm_nvu_pmu_alloc(), whose private data starts with a
  *	struct nvu_cspmu
- * @pmiidr_mask: the PMIIDR fields that identify the IP
- * @pmiidr: their value
+ * @desc: the IP's description (must outlive the PMU)
  *
  * Other vendors' blocks share the device name, so a block whose identity
  * differs returns -ENODEV without a message, and the driver core offers
@@ -157,19 +156,20 @@ static u32 nvu_cspmu_pmiidr(const struct nvu_regs *page0)
  * PMU and registers it.  Device-managed.
  */
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
-		   u32 pmiidr_mask, u32 pmiidr)
+		   const struct nvu_cspmu_desc *desc)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
 	struct device *dev = &pdev->dev;
 	u32 pmcfgr, flags, impl_id, n, k;
 	int irq, ret;
 
+	cs->desc = desc;
 	ret = nvu_map_resource(pdev, 0, &cs->page0);
 	if (ret)
 		return ret;
 	nvu_cspmu_apmt(dev, &flags, &impl_id);
 	cs->pmiidr = impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
-	if ((cs->pmiidr & pmiidr_mask) != pmiidr)
+	if ((cs->pmiidr & desc->pmiidr_mask) != desc->pmiidr)
 		return -ENODEV;	/* another CoreSight PMU: not ours */
 
 	/* A dual-page block has page 1 as its second resource. */
@@ -273,20 +273,33 @@ u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event)
 EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
 
 /**
- * nvu_cspmu_counter_on() - enable @event's counter (and its interrupt)
+ * nvu_cspmu_start_counter() - &nvu_pmu_ops.start_counter of a CoreSight PMU
  * @pmu: the PMU
- * @event: an event whose type and filter registers are programmed
+ * @event: the event
+ *
+ * Programs the cycle counter's filter, or the event counter's type and
+ * filters (&nvu_cspmu_desc.write_filters), then enables the counter and,
+ * with an overflow interrupt, its interrupt.
  */
-void nvu_cspmu_counter_on(struct nvu_pmu *pmu, struct perf_event *event)
+void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
+	const struct nvu_cspmu_desc *desc = cs->desc;
 	u32 phys = nvu_cspmu_phys(pmu, event), bit = BIT(phys % 32);
 
+	if (phys == CSPMU_CYCLE_CNTR_IDX) {
+		nvu_write32(&cs->page0, CSPMU_PMCCFILTR,
+			    desc->cycle_filter ? desc->cycle_filter(event) : 0);
+	} else {
+		nvu_write32(&cs->page0, CSPMU_PMEVTYPER(phys),
+			    lower_32_bits(event->attr.config & desc->event_mask));
+		desc->write_filters(cs, event, phys);
+	}
 	if (pmu->irq)
 		nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMINTENSET, phys), bit);
 	nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMCNTENSET, phys), bit);
 }
-EXPORT_SYMBOL_GPL(nvu_cspmu_counter_on);
+EXPORT_SYMBOL_GPL(nvu_cspmu_start_counter);
 
 /**
  * nvu_cspmu_stop_counter() - &nvu_pmu_ops.stop_counter of a CoreSight PMU

@@ -399,25 +399,28 @@ static int t410_pcie_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	return 0;
 }
 
-static void t410_pcie_start_counter(struct nvu_pmu *pmu,
-				    struct perf_event *event)
+/* Cycles take no filter: every root port, no BDF. */
+static u32 t410_pcie_cycle_filter(const struct perf_event *event)
 {
-	struct nvu_cspmu *cs = nvu_cspmu(pmu);
-	u32 phys = nvu_cspmu_phys(pmu, event);
-
-	if (phys == CSPMU_CYCLE_CNTR_IDX) {
-		/* Cycles take no filter: every root port, no BDF. */
-		nvu_write32(&cs->page0, CSPMU_PMCCFILTR, T410_PCIE_SRC_RP_MASK);
-	} else {
-		nvu_write32(&cs->page0, CSPMU_PMEVTYPER(phys),
-			    lower_32_bits(event->attr.config));
-		nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys),
-			    t410_pcie_filtr(event->attr.config1));
-		nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
-			    t410_pcie_filt2r(event->attr.config2));
-	}
-	nvu_cspmu_counter_on(pmu, event);
+	return T410_PCIE_SRC_RP_MASK;
 }
+
+static void t410_pcie_write_filters(struct nvu_cspmu *cs,
+				    struct perf_event *event, u32 phys)
+{
+	nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys),
+		    t410_pcie_filtr(event->attr.config1));
+	nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
+		    t410_pcie_filt2r(event->attr.config2));
+}
+
+static const struct nvu_cspmu_desc t410_pcie_cspmu = {
+	.pmiidr_mask = T410_PMIIDR_MATCH_MASK,
+	.pmiidr = T410_PMIIDR_PCIE,
+	.event_mask = T410_PCIE_EVENT,
+	.cycle_filter = t410_pcie_cycle_filter,
+	.write_filters = t410_pcie_write_filters,
+};
 
 /*
  * A stopped counter keeps no filter: a BDF left enabled there could meet
@@ -447,7 +450,7 @@ static const struct nvu_pmu_ops t410_pcie_ops = {
 	.del = t410_pcie_del,
 	.enable = nvu_cspmu_enable,
 	.disable = nvu_cspmu_disable,
-	.start_counter = t410_pcie_start_counter,
+	.start_counter = nvu_cspmu_start_counter,
 	.stop_counter = t410_pcie_stop_counter,
 	.read_counter = nvu_cspmu_read_counter,
 	.write_counter = nvu_cspmu_write_counter,
@@ -499,8 +502,7 @@ static int t410_pcie_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	pcie = nvu_pmu_priv(pmu);
 	raw_spin_lock_init(&pcie->src_lock);
-	ret = nvu_cspmu_init(pdev, pmu, T410_PMIIDR_MATCH_MASK,
-			     T410_PMIIDR_PCIE);
+	ret = nvu_cspmu_init(pdev, pmu, &t410_pcie_cspmu);
 	if (ret)
 		return ret;
 	ret = t410_rc_identify(pdev, &pcie->rc, NULL);

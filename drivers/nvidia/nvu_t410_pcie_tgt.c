@@ -202,23 +202,21 @@ static void t410_tgt_del(struct nvu_pmu *pmu, struct perf_event *event)
 	nvu_write32(&tgt->filt, T410_PCIE_TGT_SLOT_MASK_HI(s), 0);
 }
 
-static void t410_tgt_start_counter(struct nvu_pmu *pmu,
-				   struct perf_event *event)
+/* The cycle counter takes no filter (PMCCFILTR 0). */
+static void t410_tgt_write_filters(struct nvu_cspmu *cs,
+				   struct perf_event *event, u32 phys)
 {
-	struct nvu_cspmu *cs = nvu_cspmu(pmu);
-	u32 phys = nvu_cspmu_phys(pmu, event);
-
-	if (phys == CSPMU_CYCLE_CNTR_IDX) {
-		nvu_write32(&cs->page0, CSPMU_PMCCFILTR, 0);
-	} else {
-		nvu_write32(&cs->page0, CSPMU_PMEVTYPER(phys),
-			    event->attr.config & T410_PCIE_TGT_EVENT);
-		nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
-			    t410_tgt_filt2r(event->attr.config,
-					    t410_tgt_event_slot(event)));
-	}
-	nvu_cspmu_counter_on(pmu, event);
+	nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
+		    t410_tgt_filt2r(event->attr.config,
+				    t410_tgt_event_slot(event)));
 }
+
+static const struct nvu_cspmu_desc t410_tgt_cspmu = {
+	.pmiidr_mask = T410_PMIIDR_MATCH_MASK,
+	.pmiidr = T410_PMIIDR_PCIE_TGT,
+	.event_mask = T410_PCIE_TGT_EVENT,
+	.write_filters = t410_tgt_write_filters,
+};
 
 static const struct nvu_pmu_ops t410_tgt_ops = {
 	.event_init = t410_tgt_event_init,
@@ -228,7 +226,7 @@ static const struct nvu_pmu_ops t410_tgt_ops = {
 	.del = t410_tgt_del,
 	.enable = nvu_cspmu_enable,
 	.disable = nvu_cspmu_disable,
-	.start_counter = t410_tgt_start_counter,
+	.start_counter = nvu_cspmu_start_counter,
 	.stop_counter = nvu_cspmu_stop_counter,
 	.read_counter = nvu_cspmu_read_counter,
 	.write_counter = nvu_cspmu_write_counter,
@@ -275,8 +273,7 @@ static int t410_tgt_probe(struct platform_device *pdev)
 	if (!pmu)
 		return -ENOMEM;
 	tgt = nvu_pmu_priv(pmu);
-	ret = nvu_cspmu_init(pdev, pmu, T410_PMIIDR_MATCH_MASK,
-			     T410_PMIIDR_PCIE_TGT);
+	ret = nvu_cspmu_init(pdev, pmu, &t410_tgt_cspmu);
 	if (ret)
 		return ret;
 	ret = t410_rc_identify(pdev, &tgt->rc, &region);

@@ -51,33 +51,34 @@ static int t410_ucf_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	return nvu_cspmu_check_cycles(pmu, event->attr.config, T410_UCF_CYCLES);
 }
 
-static void t410_ucf_start_counter(struct nvu_pmu *pmu,
-				   struct perf_event *event)
+/* The cycle filter takes config1 as given [V upstream]. */
+static u32 t410_ucf_cycle_filter(const struct perf_event *event)
 {
-	struct nvu_cspmu *cs = nvu_cspmu(pmu);
-	u32 phys = nvu_cspmu_phys(pmu, event);
-	u64 config1 = event->attr.config1;
-
-	if (phys == CSPMU_CYCLE_CNTR_IDX) {
-		/* The cycle filter takes config1 as given [V upstream]. */
-		nvu_write32(&cs->page0, CSPMU_PMCCFILTR,
-			    (config1 & (T410_UCF_SRC | T410_UCF_DST)) ?:
-			    T410_UCF_SRC | T410_UCF_DST);
-	} else {
-		nvu_write32(&cs->page0, CSPMU_PMEVTYPER(phys),
-			    lower_32_bits(event->attr.config));
-		nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys),
-			    t410_ucf_filter(config1));
-	}
-	nvu_cspmu_counter_on(pmu, event);
+	return (event->attr.config1 & (T410_UCF_SRC | T410_UCF_DST)) ?:
+	       T410_UCF_SRC | T410_UCF_DST;
 }
+
+static void t410_ucf_write_filters(struct nvu_cspmu *cs,
+				   struct perf_event *event, u32 phys)
+{
+	nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys),
+		    t410_ucf_filter(event->attr.config1));
+}
+
+static const struct nvu_cspmu_desc t410_ucf_cspmu = {
+	.pmiidr_mask = T410_PMIIDR_MATCH_MASK,
+	.pmiidr = T410_PMIIDR_UCF,
+	.event_mask = T410_UCF_EVENT,
+	.cycle_filter = t410_ucf_cycle_filter,
+	.write_filters = t410_ucf_write_filters,
+};
 
 static const struct nvu_pmu_ops t410_ucf_ops = {
 	.event_init = t410_ucf_event_init,
 	.is_cycle = t410_ucf_is_cycle,
 	.enable = nvu_cspmu_enable,
 	.disable = nvu_cspmu_disable,
-	.start_counter = t410_ucf_start_counter,
+	.start_counter = nvu_cspmu_start_counter,
 	.stop_counter = nvu_cspmu_stop_counter,
 	.read_counter = nvu_cspmu_read_counter,
 	.write_counter = nvu_cspmu_write_counter,
@@ -137,7 +138,7 @@ static int t410_ucf_probe(struct platform_device *pdev)
 	pmu = devm_nvu_pmu_alloc(dev, &t410_ucf_desc, sizeof(struct nvu_cspmu));
 	if (!pmu)
 		return -ENOMEM;
-	ret = nvu_cspmu_init(pdev, pmu, T410_PMIIDR_MATCH_MASK, T410_PMIIDR_UCF);
+	ret = nvu_cspmu_init(pdev, pmu, &t410_ucf_cspmu);
 	if (ret)
 		return ret;
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "nvidia_ucf_pmu_%d",
