@@ -18,8 +18,7 @@ struct nvu_cspmu;
 
 /**
  * struct nvu_cspmu_desc - what is particular to one IP's CoreSight PMU blocks
- * @pmiidr_mask: the PMIIDR fields that identify the IP
- * @pmiidr: their value
+ * @pmiidr: the IP's PMIIDR (implementer, product, variant and revision)
  * @event_mask: the config bits that are the event type (PMEVTYPER)
  * @cycle_filter: optional; the PMCCFILTR value for a cycle event (0 if
  *	NULL)
@@ -28,7 +27,6 @@ struct nvu_cspmu;
  *	after writing the event type and before enabling the counter
  */
 struct nvu_cspmu_desc {
-	u32 pmiidr_mask;
 	u32 pmiidr;
 	u64 event_mask;
 	u32 (*cycle_filter)(const struct perf_event *event);

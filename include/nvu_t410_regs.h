@@ -16,11 +16,7 @@
 /* UCF, PCIE and PCIE-TGT are CoreSight PMU architecture blocks. */
 #include "nvu_cspmu_regs.h"
 
-/* PMIIDR match: product, variant and revision (implementer 0x36B = NVIDIA). */
-#define T410_PMIIDR_MATCH_MASK		(CSPMU_PMIIDR_PRODUCTID | \
-					 CSPMU_PMIIDR_VARIANT | \
-					 CSPMU_PMIIDR_REVISION | \
-					 CSPMU_PMIIDR_IMPLEMENTER)
+/* PMIIDR: product, variant and revision (implementer 0x36B = NVIDIA). */
 #define T410_PMIIDR_UCF			0x2cf2036b
 #define T410_PMIIDR_PCIE		0x1030136b
 #define T410_PMIIDR_PCIE_TGT		0x1070036b

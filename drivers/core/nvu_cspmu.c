@@ -169,7 +169,7 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		return ret;
 	nvu_cspmu_apmt(dev, &flags, &impl_id);
 	cs->pmiidr = impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
-	if ((cs->pmiidr & desc->pmiidr_mask) != desc->pmiidr)
+	if (cs->pmiidr != desc->pmiidr)
 		return -ENODEV;	/* another CoreSight PMU: not ours */
 
 	/* A dual-page block has page 1 as its second resource. */

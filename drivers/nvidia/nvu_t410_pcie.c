@@ -415,7 +415,6 @@ static void t410_pcie_write_filters(struct nvu_cspmu *cs,
 }
 
 static const struct nvu_cspmu_desc t410_pcie_cspmu = {
-	.pmiidr_mask = T410_PMIIDR_MATCH_MASK,
 	.pmiidr = T410_PMIIDR_PCIE,
 	.event_mask = T410_PCIE_EVENT,
 	.cycle_filter = t410_pcie_cycle_filter,

@@ -212,7 +212,6 @@ static void t410_tgt_write_filters(struct nvu_cspmu *cs,
 }
 
 static const struct nvu_cspmu_desc t410_tgt_cspmu = {
-	.pmiidr_mask = T410_PMIIDR_MATCH_MASK,
 	.pmiidr = T410_PMIIDR_PCIE_TGT,
 	.event_mask = T410_PCIE_TGT_EVENT,
 	.write_filters = t410_tgt_write_filters,

@@ -66,7 +66,6 @@ static void t410_ucf_write_filters(struct nvu_cspmu *cs,
 }
 
 static const struct nvu_cspmu_desc t410_ucf_cspmu = {
-	.pmiidr_mask = T410_PMIIDR_MATCH_MASK,
 	.pmiidr = T410_PMIIDR_UCF,
 	.event_mask = T410_UCF_EVENT,
 	.cycle_filter = t410_ucf_cycle_filter,
