@@ -557,34 +557,23 @@ static struct attribute *t410_c2c_cxlmem_events[] = {
 };
 
 /* One description per kind of peer: the same code, other sysfs files. */
+#define T410_C2C_DESC(_formats, _events) {				\
+	.formats = (_formats),						\
+	.events = (_events),						\
+	.ops = &t410_c2c_ops,						\
+	.flags = NVU_CLEAR_ON_DISABLE,					\
+	.max_rate = T410_C2C_MAX_RATE,					\
+	.intree_module = "nvidia_t410_c2c_pmu",				\
+	.extra_group = &t410_c2c_extra_group,				\
+}
+
 static const struct nvu_pmu_desc t410_c2c_descs[] = {
-	[T410_C2C_PEER_GPU] = {
-		.formats = t410_c2c_gpu_formats,
-		.events = t410_c2c_gpu_events,
-		.ops = &t410_c2c_ops,
-		.flags = NVU_CLEAR_ON_DISABLE,
-		.max_rate = T410_C2C_MAX_RATE,
-		.intree_module = "nvidia_t410_c2c_pmu",
-		.extra_group = &t410_c2c_extra_group,
-	},
-	[T410_C2C_PEER_CPU] = {
-		.formats = t410_c2c_formats,
-		.events = t410_c2c_cpu_events,
-		.ops = &t410_c2c_ops,
-		.flags = NVU_CLEAR_ON_DISABLE,
-		.max_rate = T410_C2C_MAX_RATE,
-		.intree_module = "nvidia_t410_c2c_pmu",
-		.extra_group = &t410_c2c_extra_group,
-	},
-	[T410_C2C_PEER_CXLMEM] = {
-		.formats = t410_c2c_formats,
-		.events = t410_c2c_cxlmem_events,
-		.ops = &t410_c2c_ops,
-		.flags = NVU_CLEAR_ON_DISABLE,
-		.max_rate = T410_C2C_MAX_RATE,
-		.intree_module = "nvidia_t410_c2c_pmu",
-		.extra_group = &t410_c2c_extra_group,
-	},
+	[T410_C2C_PEER_GPU] = T410_C2C_DESC(t410_c2c_gpu_formats,
+					    t410_c2c_gpu_events),
+	[T410_C2C_PEER_CPU] = T410_C2C_DESC(t410_c2c_formats,
+					    t410_c2c_cpu_events),
+	[T410_C2C_PEER_CXLMEM] = T410_C2C_DESC(t410_c2c_formats,
+					       t410_c2c_cxlmem_events),
 };
 
 static const struct acpi_device_id t410_c2c_acpi_ids[] = {
