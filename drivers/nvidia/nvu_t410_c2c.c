@@ -124,6 +124,16 @@ static const u32 t410_c2c_cntr_reg[T410_C2C_NR_EVENTS] = {
 	 BIT(T410_C2C_OUT_RD_REQ))
 #define T410_C2C_EVENTS_GPU	GENMASK(T410_C2C_NR_EVENTS - 1, 0)
 
+/* A link whose instances @inst all face one peer of @kind (not GPUs). */
+static void t410_c2c_one_peer(struct t410_c2c_topo *topo,
+			      enum t410_c2c_peer_kind kind, u32 inst, u32 events)
+{
+	topo->kind = kind;
+	topo->nr_peer = 1;
+	topo->inst[0] = inst;
+	topo->events = events;
+}
+
 /**
  * t410_c2c_decode_topo() - what a link faces, from its firmware properties
  * @cxlmem: the link is an NV-DLink (always CXL memory, masks ignored)
@@ -154,10 +164,8 @@ int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 	memset(topo, 0, sizeof(*topo));
 
 	if (cxlmem) {
-		topo->kind = T410_C2C_PEER_CXLMEM;
-		topo->nr_peer = 1;
-		topo->inst[0] = valid;
-		topo->events = T410_C2C_EVENTS_CXLMEM;
+		t410_c2c_one_peer(topo, T410_C2C_PEER_CXLMEM, valid,
+				  T410_C2C_EVENTS_CXLMEM);
 		return 0;
 	}
 	if ((cpu_en_mask | gpu0_en_mask | gpu1_en_mask) & ~valid)
@@ -166,10 +174,8 @@ int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 	gpu0_en_mask &= valid;
 	gpu1_en_mask &= valid;
 	if (cpu_en_mask) {
-		topo->kind = T410_C2C_PEER_CPU;
-		topo->nr_peer = 1;
-		topo->inst[0] = cpu_en_mask;
-		topo->events = T410_C2C_EVENTS_CPU;
+		t410_c2c_one_peer(topo, T410_C2C_PEER_CPU, cpu_en_mask,
+				  T410_C2C_EVENTS_CPU);
 		return 0;
 	}
 	if (gpu0_en_mask & gpu1_en_mask) {
