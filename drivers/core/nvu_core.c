@@ -248,7 +248,7 @@ int nvu_read_fw_ids(struct device *dev, const struct acpi_device_id *ids,
 	/*
 	 * The hardware model creates plain platform devices, bound by
 	 * driver_override, whose software node gives "uid" and "hid" in
-	 * place of ACPI until the VM has firmware tables (issue #13).  No
+	 * place of ACPI until the test VMs boot with firmware tables.  No
 	 * ACPI matching happened for them, so the "hid" is looked up here.
 	 */
 	if (device_property_read_u32(dev, "uid", &fw->socket))
