@@ -123,7 +123,8 @@ int nvu_map_region(struct device *dev, const struct resource *res,
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs);
 int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
-		      unsigned int n, struct nvu_regs *bcast);
+		      unsigned int n, struct nvu_regs *bcast,
+		      resource_size_t size);
 int nvu_check_counter_width(struct device *dev, unsigned int width);
 
 /**
@@ -151,8 +152,6 @@ void nvu_emu_window_del(struct nvu_emu_window *win);
  * Firmware identity of a PMU device named by ACPI _HID and _UID
  */
 
-struct acpi_device_id;
-
 /**
  * struct nvu_fw_ids - what firmware says a PMU device is
  * @socket: the _UID, which is the socket
@@ -165,8 +164,7 @@ struct nvu_fw_ids {
 	const void *match_data;
 };
 
-int nvu_read_fw_ids(struct device *dev, const struct acpi_device_id *ids,
-		    struct nvu_fw_ids *fw);
+int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw);
 
 /* ------------------------------------------------------------------------
  * sysfs: format and events

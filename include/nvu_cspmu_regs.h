@@ -52,8 +52,4 @@
 #define CSPMU_CYCLE_CNTR_IDX		31
 #define CSPMU_PAGE_SIZE			0x1000
 
-/* APMT node flags (ACPI APMT specification). */
-#define APMT_FLAG_DUAL_PAGE		BIT(0)
-#define APMT_FLAG_ATOMIC64		BIT(2)
-
 #endif /* NVU_CSPMU_REGS_H */

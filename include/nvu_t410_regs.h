@@ -79,6 +79,8 @@
 #define T410_CMEM_STATUS_AOR(mc)	BIT(1 + (mc) * 3)
 #define T410_CMEM_STATUS_REQ(mc)	BIT(3 + (mc) * 3)
 #define T410_CMEM_BLOCK_SIZE		0x1000
+/* The end of the last register: a block must span at least this much. */
+#define T410_CMEM_REGS_END		(T410_CMEM_AOR_CNTR(T410_CMEM_NR_MC - 1) + 8)
 
 /* config: event type. */
 #define T410_CMEM_EVENT			GENMASK_ULL(1, 0)
@@ -178,6 +180,8 @@
 #define T410_C2C_OUT_RD_REQ_CNTR	0x8a0
 #define T410_C2C_OUT_WR_CUM_OUTS_CNTR	0x8a8
 #define T410_C2C_OUT_WR_REQ_CNTR	0x8b0
+/* The end of the last register: a block must span at least this much. */
+#define T410_C2C_REGS_END		(T410_C2C_OUT_WR_REQ_CNTR + 8)
 
 /* config: event ID; config1: GPUs (GPU-attached links only). */
 #define T410_C2C_EVENT			GENMASK_ULL(3, 0)

@@ -161,23 +161,31 @@ EXPORT_SYMBOL_GPL(nvu_map_resource);
  * @inst: the @n instance blocks, filled in
  * @n: number of instances
  * @bcast: the broadcast block, filled in
+ * @size: bytes each block must span: the end of its last register
  *
  * As nvu_map_resource().  Device-managed.
  *
- * Return: 0 or a probe error.
+ * Return: 0 or a probe error, with a message if a block is too small.
  */
 int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
-		      unsigned int n, struct nvu_regs *bcast)
+		      unsigned int n, struct nvu_regs *bcast,
+		      resource_size_t size)
 {
+	struct resource *res;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < n; i++) {
-		ret = nvu_map_resource(pdev, i, &inst[i]);
+	for (i = 0; i <= n; i++) {
+		res = platform_get_resource(pdev, IORESOURCE_MEM, i);
+		if (res && resource_size(res) < size)
+			return dev_err_probe(&pdev->dev, -EINVAL,
+					     "%pR is smaller than its %pa bytes of registers\n",
+					     res, &size);
+		ret = nvu_map_resource(pdev, i, i < n ? &inst[i] : bcast);
 		if (ret)
 			return ret;
 	}
-	return nvu_map_resource(pdev, n, bcast);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_map_instances);
 
@@ -220,48 +228,29 @@ EXPORT_SYMBOL_GPL(nvu_read64_hilohi);
 
 /**
  * nvu_read_fw_ids() - socket, _HID and match data of a device named by ACPI
- * @dev: a device the driver binds through its ACPI match table @ids
- * @ids: that table
+ * @dev: a device the driver bound through its ACPI match table
  * @fw: filled in
  *
- * The socket is the device's _UID.  On ACPI, the kernel matched the _HID
- * against @ids at bind time; the match data is that entry's driver_data.
+ * The socket is the device's _UID, decimal or 0x-prefixed.  The kernel
+ * matched the _HID against the driver's table at bind time; the match data
+ * is that entry's driver_data.
  *
- * Return: 0; -EINVAL if there is no _UID or it is not a number; -ENODEV
- * if the _HID is not in @ids.
+ * Return: 0; -ENODEV if @dev has no ACPI companion; -EINVAL if there is no
+ * _UID or it is not a number.
  */
-int nvu_read_fw_ids(struct device *dev, const struct acpi_device_id *ids,
-		    struct nvu_fw_ids *fw)
+int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw)
 {
 	struct acpi_device *adev = ACPI_COMPANION(dev);
 
 	memset(fw, 0, sizeof(*fw));
-	if (adev) {
-		fw->hid = acpi_device_hid(adev);
-		fw->match_data = device_get_match_data(dev);
-		if (!acpi_device_uid(adev) ||
-		    kstrtou32(acpi_device_uid(adev), 0, &fw->socket))
-			return -EINVAL;
-		return 0;
-	}
-
-	/*
-	 * The hardware model creates plain platform devices, bound by
-	 * driver_override, whose software node gives "uid" and "hid" in
-	 * place of ACPI until the test VMs boot with firmware tables.  No
-	 * ACPI matching happened for them, so the "hid" is looked up here.
-	 */
-	if (device_property_read_u32(dev, "uid", &fw->socket))
-		return -EINVAL;
-	if (device_property_read_string(dev, "hid", &fw->hid))
+	if (!adev)
 		return -ENODEV;
-	for (; ids->id[0]; ids++) {
-		if (!strcmp(ids->id, fw->hid)) {
-			fw->match_data = (const void *)ids->driver_data;
-			return 0;
-		}
-	}
-	return -ENODEV;
+	fw->hid = acpi_device_hid(adev);
+	fw->match_data = device_get_match_data(dev);
+	if (!acpi_device_uid(adev) ||
+	    kstrtou32(acpi_device_uid(adev), 0, &fw->socket))
+		return -EINVAL;
+	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_read_fw_ids);
 

@@ -8,9 +8,8 @@
  * read/write with or without 64-bit atomicity, the global enable, the
  * per-counter enables and the overflow status.
  *
- * On the hardware model the APMT node is absent; the same facts come from
- * software-node properties (apmt-flags, apmt-impl-id) and the device's NUMA
- * node.
+ * The APMT node is the device's platform data, as the kernel's APMT code
+ * (or the hardware model, in its place) creates the device.
  */
 
 #include "nvu_ns.h"
@@ -20,6 +19,7 @@
 #include <linux/cpu.h>
 #include <linux/platform_device.h>
 #include <linux/property.h>
+#include <acpi/processor.h>
 
 #include "nvu_cspmu.h"
 
@@ -27,11 +27,11 @@
  * nvu_cspmu_apmt_node() - the APMT node firmware gave for @dev
  * @dev: an "arm-cs-arch-pmu" device
  *
- * Returns NULL without ACPI APMT support and for the model's devices.
+ * Returns NULL without ACPI or if the device has no node.
  */
 const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
 {
-#ifdef CONFIG_ACPI_APMT
+#ifdef CONFIG_ACPI
 	/* The APMT code stores a pointer to the node as platform data. */
 	if (dev->platform_data)
 		return *(const struct acpi_apmt_node **)dev->platform_data;
@@ -40,23 +40,25 @@ const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_apmt_node);
 
-/* APMT node flags and implementation ID, from ACPI or the model's swnode. */
-static void nvu_cspmu_apmt(struct device *dev, u32 *flags, u32 *impl_id)
+#ifdef CONFIG_ACPI
+/*
+ * The ACPI processor UID of @cpu: its MADT entry's on arm64, as upstream;
+ * elsewhere (the model on x86_64) its processor object's.
+ */
+static bool nvu_cpu_acpi_uid(unsigned int cpu, u32 *uid)
 {
-	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(dev);
+#ifdef CONFIG_ARM64
+	*uid = get_acpi_id_for_cpu(cpu);
+	return true;
+#else
+	struct acpi_processor *pr = per_cpu(processors, cpu);
 
-	*flags = 0;
-	*impl_id = 0;
-	if (node) {
-		*flags = node->flags;
-		*impl_id = node->impl_id;
-		return;
-	}
-	device_property_read_u32(dev, "apmt-flags", flags);
-	device_property_read_u32(dev, "apmt-impl-id", impl_id);
+	if (pr)
+		*uid = pr->acpi_id;
+	return pr;
+#endif
 }
 
-#ifdef CONFIG_ACPI_APMT
 /* Is @cpu inside the ACPI processor container whose _UID is @uid? */
 static bool nvu_cspmu_cpu_in_container(unsigned int cpu, u32 uid)
 {
@@ -74,49 +76,51 @@ static bool nvu_cspmu_cpu_in_container(unsigned int cpu, u32 uid)
 	return false;
 }
 
-/* The CPUs the APMT node's affinity names (a processor or a container). */
-static void nvu_cspmu_apmt_cpus(const struct acpi_apmt_node *node,
-				struct cpumask *cpus)
+/*
+ * The CPUs the APMT node's affinity names.  A processor container names
+ * them all, as upstream reads it.  A single processor stands for its
+ * socket: an uncore block is reachable from every CPU of the socket, so
+ * the PMU gets all CPUs of that CPU's NUMA node and survives that CPU
+ * going offline (upstream would keep to the one CPU).  Which of the two
+ * Tegra410 firmware uses is unknown [U].
+ */
+static void nvu_cspmu_apmt_cpus(struct nvu_pmu *pmu,
+				const struct acpi_apmt_node *node)
 {
 	unsigned int cpu;
+	u32 uid;
 
-	cpumask_clear(cpus);
-	for_each_possible_cpu(cpu) {
-		if (node->flags & ACPI_APMT_FLAGS_AFFINITY) {
+	cpumask_clear(&pmu->associated_cpus);
+	if (node->flags & ACPI_APMT_FLAGS_AFFINITY) {
+		for_each_possible_cpu(cpu)
 			if (nvu_cspmu_cpu_in_container(cpu, node->proc_affinity))
-				cpumask_set_cpu(cpu, cpus);
-		} else if (get_acpi_id_for_cpu(cpu) == node->proc_affinity) {
-			cpumask_set_cpu(cpu, cpus);
+				cpumask_set_cpu(cpu, &pmu->associated_cpus);
+		return;
+	}
+	for_each_possible_cpu(cpu) {
+		if (nvu_cpu_acpi_uid(cpu, &uid) && uid == node->proc_affinity) {
+			nvu_pmu_set_node(pmu, cpu_to_node(cpu));
+			return;
 		}
 	}
 }
 #endif
 
 /*
- * The CPUs the PMU belongs to and its socket (= NUMA node, as upstream).
- * On hardware: the CPUs the APMT affinity names, and the node of the first.
- * On the model: the device's node and its CPUs.
+ * The CPUs the PMU belongs to (nvu_cspmu_apmt_cpus()) and its socket: the
+ * NUMA node of the first, as upstream.
  */
-static int nvu_cspmu_cpus(struct nvu_pmu *pmu, int *socket)
+static int nvu_cspmu_cpus(struct nvu_pmu *pmu, const struct acpi_apmt_node *node,
+			  int *socket)
 {
-	struct device *dev = pmu->dev;
-#ifdef CONFIG_ACPI_APMT
-	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(dev);
-
-	if (node) {
-		nvu_cspmu_apmt_cpus(node, &pmu->associated_cpus);
-		if (cpumask_empty(&pmu->associated_cpus))
-			return dev_err_probe(dev, -ENODEV,
-					     "APMT affinity %u names no CPU\n",
-					     node->proc_affinity);
-		*socket = cpu_to_node(cpumask_first(&pmu->associated_cpus));
-		return 0;
-	}
+#ifdef CONFIG_ACPI
+	nvu_cspmu_apmt_cpus(pmu, node);
 #endif
-	*socket = dev_to_node(dev);
-	if (*socket == NUMA_NO_NODE)
-		return dev_err_probe(dev, -ENODEV, "no NUMA node: socket unknown\n");
-	nvu_pmu_set_node(pmu, *socket);
+	if (cpumask_empty(&pmu->associated_cpus))
+		return dev_err_probe(pmu->dev, -ENODEV,
+				     "APMT affinity %u names no CPU\n",
+				     node->proc_affinity);
+	*socket = cpu_to_node(cpumask_first(&pmu->associated_cpus));
 	return 0;
 }
 
@@ -158,23 +162,29 @@ static u32 nvu_cspmu_pmiidr(const struct nvu_regs *page0)
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		   const struct nvu_cspmu_desc *desc)
 {
+	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(&pdev->dev);
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
 	struct device *dev = &pdev->dev;
-	u32 pmcfgr, flags, impl_id, n, k;
+	u32 pmcfgr, n, k;
 	int irq, ret;
 
+	if (!node)
+		return dev_err_probe(dev, -ENODEV, "no APMT node\n");
 	cs->desc = desc;
 	ret = nvu_map_resource(pdev, 0, &cs->page0);
 	if (ret)
 		return ret;
-	nvu_cspmu_apmt(dev, &flags, &impl_id);
-	cs->pmiidr = impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
-	if (cs->pmiidr != desc->pmiidr)
-		return -ENODEV;	/* another CoreSight PMU: not ours */
+	cs->pmiidr = node->impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
+	if (cs->pmiidr != desc->pmiidr) {
+		/* Another CoreSight PMU: not ours, maybe another driver's. */
+		dev_dbg(dev, "PMIIDR %#x is not %#x\n", cs->pmiidr,
+			desc->pmiidr);
+		return -ENODEV;
+	}
 
 	/* A dual-page block has page 1 as its second resource. */
 	cs->page1 = cs->page0;
-	if (flags & APMT_FLAG_DUAL_PAGE) {
+	if (node->flags & ACPI_APMT_FLAGS_DUAL_PAGE) {
 		ret = nvu_map_resource(pdev, 1, &cs->page1);
 		if (ret)
 			return ret;
@@ -195,9 +205,9 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		return dev_err_probe(dev, -ENODEV, "PMCFGR %#x: no counters\n",
 				     pmcfgr);
 	cs->wide = pmu->counter_width > 32;
-	cs->atomic64 = flags & APMT_FLAG_ATOMIC64;
+	cs->atomic64 = node->flags & ACPI_APMT_FLAGS_ATOMIC;
 
-	ret = nvu_cspmu_cpus(pmu, &cs->socket);
+	ret = nvu_cspmu_cpus(pmu, node, &cs->socket);
 	if (ret)
 		return ret;
 	pmu->identifier = devm_kasprintf(dev, GFP_KERNEL, "%x", cs->pmiidr);

@@ -614,9 +614,8 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	/* The link type is the match data of the _HID. */
-	if (nvu_read_fw_ids(dev, t410_c2c_acpi_ids, &fw) || !fw.match_data)
-		return dev_err_probe(dev, -EINVAL,
-				     "no valid _UID (socket) or unknown _HID\n");
+	if (nvu_read_fw_ids(dev, &fw) || !fw.match_data)
+		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
 	type = fw.match_data;
 
 	cpu = t410_c2c_mask(dev, "cpu_en_mask");
@@ -648,7 +647,8 @@ static int t410_c2c_probe(struct platform_device *pdev)
 			  HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->identifier = fw.hid;
 
-	ret = nvu_map_instances(pdev, c2c->inst, type->nr_inst, &c2c->bcast);
+	ret = nvu_map_instances(pdev, c2c->inst, type->nr_inst, &c2c->bcast,
+				T410_C2C_REGS_END);
 	if (ret)
 		return ret;
 

@@ -245,14 +245,13 @@ static int t410_cmem_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	cm = nvu_pmu_priv(pmu);
 
-	ret = nvu_read_fw_ids(dev, t410_cmem_acpi_ids, &fw);
-	if (ret == -ENODEV)
-		return dev_err_probe(dev, ret, "unknown _HID\n");
+	ret = nvu_read_fw_ids(dev, &fw);
 	if (ret)
 		return dev_err_probe(dev, ret, "no valid _UID (socket)\n");
 	pmu->identifier = fw.hid;
 
-	ret = nvu_map_instances(pdev, cm->inst, T410_CMEM_NR_INST, &cm->bcast);
+	ret = nvu_map_instances(pdev, cm->inst, T410_CMEM_NR_INST, &cm->bcast,
+				T410_CMEM_REGS_END);
 	if (ret)
 		return ret;
 

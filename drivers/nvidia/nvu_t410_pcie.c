@@ -168,15 +168,21 @@ const struct attribute_group t410_rc_group = {
 };
 EXPORT_SYMBOL_GPL(t410_rc_group);
 
-#ifdef CONFIG_ACPI_APMT
-/*
- * Hardware: the APMT node names the RC's ACPI device by _HID and _UID; its
- * _DSD "instance_id" is the RC and its first memory resource the region
- * PCIE-TGT's address filters live in.
+/**
+ * t410_rc_identify() - the RC of a PCIE or PCIE-TGT block
+ * @pdev: its device, after nvu_cspmu_init()
+ * @rc: @rc->rc is set
+ * @region: if not NULL, set to the RC's address-filter region (PCIE-TGT)
+ *
+ * The APMT node names the RC's ACPI device by _HID and _UID; its _DSD
+ * "instance_id" is the RC and its first memory resource the region
+ * PCIE-TGT's address filters live in.  Returns 0 or a probe error.
  */
-static int t410_rc_acpi(struct device *dev, const struct acpi_apmt_node *node,
-			u32 *rc, struct resource *region)
+int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
+		     struct resource *region)
 {
+	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(&pdev->dev);
+	struct device *dev = &pdev->dev;
 	struct resource_entry *entry;
 	struct acpi_device *adev;
 	char hid[9] = { }, uid[11];
@@ -194,7 +200,7 @@ static int t410_rc_acpi(struct device *dev, const struct acpi_apmt_node *node,
 		return dev_err_probe(dev, -ENODEV, "no ACPI device %s:%s\n",
 				     hid, uid);
 	ret = fwnode_property_read_u32(acpi_fwnode_handle(adev), "instance_id",
-				       rc);
+				       &rc->rc);
 	if (ret) {
 		ret = dev_err_probe(dev, -ENODEV, "%s:%s has no instance_id\n",
 				    hid, uid);
@@ -216,39 +222,6 @@ static int t410_rc_acpi(struct device *dev, const struct acpi_apmt_node *node,
 	}
 	acpi_dev_put(adev);
 	return ret;
-}
-#endif
-
-/**
- * t410_rc_identify() - the RC of a PCIE or PCIE-TGT block
- * @pdev: its device, after nvu_cspmu_init()
- * @rc: @rc->rc is set
- * @region: if not NULL, set to the RC's address-filter region (PCIE-TGT)
- *
- * On the model the same facts are the software node's "instance_id" and a
- * memory resource named "addr_filter".  Returns 0 or a probe error.
- */
-int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
-		     struct resource *region)
-{
-	struct device *dev = &pdev->dev;
-	struct resource *res;
-
-#ifdef CONFIG_ACPI_APMT
-	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(dev);
-
-	if (node)
-		return t410_rc_acpi(dev, node, &rc->rc, region);
-#endif
-	if (device_property_read_u32(dev, "instance_id", &rc->rc))
-		return dev_err_probe(dev, -ENODEV, "no instance_id: RC unknown\n");
-	if (!region)
-		return 0;
-	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "addr_filter");
-	if (!res)
-		return dev_err_probe(dev, -ENODEV, "no address-filter region\n");
-	*region = *res;
-	return 0;
 }
 EXPORT_SYMBOL_GPL(t410_rc_identify);
 
