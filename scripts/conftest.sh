@@ -58,18 +58,6 @@ void nvu_probe(struct hrtimer *t)
 MODULE_LICENSE("GPL");
 C
 
-# Newer kernels keep driver_override in struct device (also backported).
-probe NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE <<'C'
-#include <linux/module.h>
-#include <linux/device.h>
-int nvu_probe(struct device *dev);
-int nvu_probe(struct device *dev)
-{
-	return device_set_driver_override(dev, "x");
-}
-MODULE_LICENSE("GPL");
-C
-
 # Until 6.13 an interrupt moves in process context only with this flag.
 probe NVU_HAVE_IRQ_MOVE_PCNTXT <<'C'
 #include <linux/module.h>

@@ -11,12 +11,12 @@
 #ifndef NVU_EMU_H
 #define NVU_EMU_H
 
+#include <linux/acpi.h>
 #include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/platform_device.h>
-#include <linux/property.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
@@ -85,11 +85,11 @@ struct nvu_emu_dev;
  * @res_size: bytes of each resource
  * @state_size: bytes of per-device state
  * @res_names: optional names of the memory resources (NULL: unnamed)
- * @pdev_name: platform device name
- * @driver: driver_override, for devices firmware would describe by HID
+ * @pdev_name: platform device the model creates, as the kernel's APMT
+ *	code would ("arm-cs-arch-pmu"); NULL for blocks the firmware tables
+ *	describe by _HID (tests/vm/fwgen), which only get their window
  * @defaults: optional; default values of this kind's keys
- * @check: optional; reject an inject line's values (-EINVAL); gets its
- *	type, so that one function can serve several
+ * @check: optional; reject an inject line's values for @dev (-EINVAL)
  * @init: set reset values
  * @read: register read, under the device lock
  * @write: register write, under the device lock
@@ -105,9 +105,8 @@ struct nvu_emu_type {
 	const char * const *res_names;
 	size_t state_size;
 	const char *pdev_name;
-	const char *driver;
 	void (*defaults)(struct nvu_emu_txn *t);
-	int (*check)(const struct nvu_emu_type *type,
+	int (*check)(const struct nvu_emu_dev *dev,
 		     const struct nvu_emu_txn *t);
 	void (*init)(struct nvu_emu_dev *dev);
 	u64 (*read)(struct nvu_emu_dev *dev, u32 off, unsigned int size);
@@ -126,6 +125,8 @@ struct nvu_emu_dev {
 	unsigned int index;	/* which of its type on the socket */
 	struct nvu_emu_window win;
 	struct platform_device *pdev;
+	struct acpi_apmt_node apmt;	/* platform data of @pdev points here */
+	const struct acpi_apmt_node *apmt_ptr;
 	/* Registers and counters vs. injection; taken inside perf's raw locks. */
 	raw_spinlock_t lock;
 	u64 nr_reads, nr_writes;
@@ -167,17 +168,33 @@ int nvu_emu_irq_alloc(struct nvu_emu_dev *dev, unsigned int hwirq);
 void nvu_emu_irq_free(struct nvu_emu_dev *dev);
 void nvu_emu_irq_level(struct nvu_emu_dev *dev, bool level);
 
+/**
+ * struct nvu_emu_apmt - what a CoreSight block's APMT node says
+ * @type: ACPI_APMT_NODE_TYPE_*
+ * @flags: ACPI_APMT_FLAGS_ATOMIC or 0 (the model adds dual page)
+ * @hid: node type ACPI device: the _HID of the device it names
+ * @uid: and its _UID
+ * @impl_id: implementation ID, 0 for none
+ */
+struct nvu_emu_apmt {
+	u8 type;
+	u8 flags;
+	const char *hid;
+	u32 uid;
+	u32 impl_id;
+};
+
 int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			 int socket, unsigned int index,
-			 const struct property_entry *props, int irq_hw);
+			 const struct nvu_emu_apmt *apmt, int irq_hw);
 
 /* A device that is the only one of its type on @socket. */
 static inline int nvu_emu_dev_create(const struct nvu_emu_type *type,
 				     const char *name, int socket,
-				     const struct property_entry *props,
+				     const struct nvu_emu_apmt *apmt,
 				     int irq_hw)
 {
-	return __nvu_emu_dev_create(type, name, socket, 0, props, irq_hw);
+	return __nvu_emu_dev_create(type, name, socket, 0, apmt, irq_hw);
 }
 
 /* Per-socket topologies of the blocks kept in their own files. */
@@ -240,7 +257,12 @@ void emu_cspmu_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 		     unsigned int size);
 void emu_cspmu_tick(struct nvu_emu_dev *dev, u64 cycles);
 bool emu_cspmu_irq_level(struct nvu_emu_dev *dev);
-u32 emu_cspmu_apmt_flags(bool atomic64);
+/* Where the PCIE-TGT address-filter region is in its block's window. */
+#define EMU_TGT_REGION_OFF	0x8000
+/* The _HID of the RC devices the PCIE and PCIE-TGT APMT nodes name. */
+#define EMU_RC_HID		"NVUE0001"
+/* The _UID of RC @rc of @socket; tests/vm/fwgen gives the same. */
+#define EMU_RC_UID(socket, rc)	((socket) * 8 + (rc))
 
 extern const struct nvu_emu_type nvu_emu_ucf, nvu_emu_ucf_dual;
 extern const struct nvu_emu_type nvu_emu_cmem;

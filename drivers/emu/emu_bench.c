@@ -60,18 +60,19 @@ int nvu_emu_bench_create(unsigned int sockets)
 	if (bench_pcie_blocks > EMU_BENCH_MAX_BLOCKS)
 		return -EINVAL;
 	for (i = 0; i < bench_pcie_blocks; i++) {
-		const struct property_entry props[] = {
-			PROPERTY_ENTRY_U32("apmt-flags", APMT_FLAG_ATOMIC64),
-			PROPERTY_ENTRY_U32("instance_id",
-					   EMU_BENCH_FIRST_RC + i),
-			{ }
+		/* RC devices for these: tests/vm/fwgen --bench-rcs. */
+		const struct nvu_emu_apmt apmt = {
+			.type = ACPI_APMT_NODE_TYPE_ACPI,
+			.flags = ACPI_APMT_FLAGS_ATOMIC,
+			.hid = EMU_RC_HID,
+			.uid = EMU_BENCH_FIRST_RC + i,
 		};
 
 		rc = EMU_BENCH_FIRST_RC + i;
 		snprintf(name, sizeof(name), "nvidia_pcie_pmu_%u_rc_%u",
 			 sockets - 1, rc);
 		ret = __nvu_emu_dev_create(&emu_bench_pcie_type, name,
-					   sockets - 1, rc, props, -1);
+					   sockets - 1, rc, &apmt, -1);
 		if (ret)
 			return ret;
 	}

@@ -11,8 +11,9 @@
  * the broadcast block return 0 [U].
  *
  * Each instance faces one peer (or nothing).  The c2c_peer parameter picks
- * the NVLink-C2C topology and the firmware properties that describe it;
- * NV-CLink faces a CPU on all 12 instances, NV-DLink CXL memory on all 16.
+ * the NVLink-C2C wiring of each socket; the firmware tables describe it
+ * (tests/vm/fwgen --c2c-peer).  NV-CLink faces a CPU on all 12 instances,
+ * NV-DLink CXL memory on all 16.
  * See Documentation/tegra410-c2c.rst.
  */
 
@@ -29,7 +30,7 @@ MODULE_PARM_DESC(c2c_width,
 static char *c2c_peer = "gpu";
 module_param(c2c_peer, charp, 0444);
 MODULE_PARM_DESC(c2c_peer,
-		 "NVLink-C2C topology: gpu (GPU0 on instances 0-6, GPU1 on 7-13; default), gpu1 (only GPU1, on 7-13), cpu (another CPU on all 14), none (firmware gives no peer mask), gpu_wide and gpu_overlap (as gpu; firmware's masks name instances 14-15, or instance 6 for both GPUs)");
+		 "NVLink-C2C wiring, per socket (a list; the last item holds for the rest): gpu (GPU0 on instances 0-6, GPU1 on 7-13; default), gpu1 (only GPU1, on 7-13), cpu (another CPU on all 14); none, gpu_wide and gpu_overlap are wired as gpu (they name firmware variants, see tests/vm/fwgen)");
 
 /* Read at every enable, so that a test can switch it between runs. */
 static bool c2c_restart = true;
@@ -52,10 +53,6 @@ static const char * const emu_c2c_topo_names[] = {
 	[EMU_C2C_GPU_WIDE] = "gpu_wide", [EMU_C2C_GPU_OVERLAP] = "gpu_overlap",
 };
 
-/* What firmware wrongly adds to the GPU masks in gpu_wide, gpu_overlap. */
-#define EMU_C2C_WIDE_EXTRA	GENMASK(15, 14)
-#define EMU_C2C_OVERLAP_INST	BIT(6)
-
 /* Peers an instance can face: EMU_PEER_* */
 #define EMU_C2C_NR_PEERS	(EMU_PEER_CXLMEM + 1)
 #define EMU_C2C_MAX_INST	T410_DLINK_NR_INST
@@ -64,13 +61,11 @@ static const char * const emu_c2c_topo_names[] = {
  * struct emu_c2c_link - one kind of link
  * @type: the model's block type
  * @nr_inst: instances
- * @hid: ACPI HID firmware would give
  * @prefix: PMU and debugfs name without "_pmu_<socket>"
  */
 struct emu_c2c_link {
 	struct nvu_emu_type type;
 	unsigned int nr_inst;
-	const char *hid;
 	const char *prefix;
 };
 
@@ -86,16 +81,28 @@ struct emu_c2c {
 	struct emu_c2c_inst inst[EMU_C2C_MAX_INST];
 };
 
-static int emu_c2c_topo(void)
+/* The wiring of @socket: its item of the c2c_peer list, else the last. */
+static int emu_c2c_topo(int socket)
 {
+	const char *p = c2c_peer;
+	char item[16];
+	size_t len;
+
+	while (socket-- > 0 && strchr(p, ','))
+		p = strchr(p, ',') + 1;
+	len = strcspn(p, ",");
+	if (len >= sizeof(item))
+		return -EINVAL;
+	memcpy(item, p, len);
+	item[len] = '\0';
 	return match_string(emu_c2c_topo_names, ARRAY_SIZE(emu_c2c_topo_names),
-			    c2c_peer);
+			    item);
 }
 
 static const struct emu_c2c_link emu_nvlink_c2c, emu_nvclink, emu_nvdlink;
 
 /* The instances facing each peer, as wired (firmware may say less). */
-static void emu_c2c_wiring(const struct emu_c2c_link *link,
+static void emu_c2c_wiring(const struct emu_c2c_link *link, int socket,
 			   u32 peer_inst[EMU_C2C_NR_PEERS])
 {
 	memset(peer_inst, 0, EMU_C2C_NR_PEERS * sizeof(*peer_inst));
@@ -104,7 +111,7 @@ static void emu_c2c_wiring(const struct emu_c2c_link *link,
 	} else if (link == &emu_nvclink) {
 		peer_inst[EMU_PEER_CPU] = GENMASK(link->nr_inst - 1, 0);
 	} else {
-		switch (emu_c2c_topo()) {
+		switch (emu_c2c_topo(socket)) {
 		case EMU_C2C_CPU:
 			peer_inst[EMU_PEER_CPU] = GENMASK(link->nr_inst - 1, 0);
 			break;
@@ -151,15 +158,12 @@ static u32 emu_c2c_select(const struct emu_c2c_link *link,
 	return insts;
 }
 
-static int emu_c2c_check(const struct nvu_emu_type *type,
+static int emu_c2c_check(const struct nvu_emu_dev *dev,
 			 const struct nvu_emu_txn *t)
 {
-	const struct emu_c2c_link *link = container_of(type, struct emu_c2c_link,
-						       type);
-	u32 peer_inst[EMU_C2C_NR_PEERS];
+	const struct emu_c2c *c = dev->state;
 
-	emu_c2c_wiring(link, peer_inst);
-	return emu_c2c_select(link, peer_inst, t) ? 0 : -EINVAL;
+	return emu_c2c_select(c->link, c->peer_inst, t) ? 0 : -EINVAL;
 }
 
 /* Without peer= or inst=, a line reaches every attached instance. */
@@ -175,7 +179,7 @@ static void emu_c2c_init(struct nvu_emu_dev *dev)
 
 	c->link = container_of(dev->type, struct emu_c2c_link, type);
 	c->width = c2c_width;
-	emu_c2c_wiring(c->link, c->peer_inst);
+	emu_c2c_wiring(c->link, dev->socket, c->peer_inst);
 }
 
 /* Low half of each counter, by event ID; the high half follows. */
@@ -293,7 +297,7 @@ static void emu_c2c_tick(struct nvu_emu_dev *dev, u64 cycles)
 			emu_c2c_add(c, &c->inst[i], T410_C2C_CYCLES, cycles);
 }
 
-#define EMU_C2C_TYPE(_kind, _nr, _pdev)				\
+#define EMU_C2C_TYPE(_kind, _nr)				\
 	{								\
 		.kind = (_kind),					\
 		.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DIR) |	\
@@ -302,8 +306,6 @@ static void emu_c2c_tick(struct nvu_emu_dev *dev, u64 cycles)
 		.nr_res = (_nr) + 1,					\
 		.res_size = T410_C2C_BLOCK_SIZE,			\
 		.state_size = sizeof(struct emu_c2c),			\
-		.pdev_name = (_pdev),					\
-		.driver = "nvu_t410_c2c",				\
 		.defaults = emu_c2c_defaults,				\
 		.check = emu_c2c_check,					\
 		.init = emu_c2c_init,					\
@@ -314,69 +316,40 @@ static void emu_c2c_tick(struct nvu_emu_dev *dev, u64 cycles)
 	}
 
 static const struct emu_c2c_link emu_nvlink_c2c = {
-	.type = EMU_C2C_TYPE("nvlink_c2c", T410_C2C_NR_INST,
-			     "nvu-emu-nvlink-c2c"),
+	.type = EMU_C2C_TYPE("nvlink_c2c", T410_C2C_NR_INST),
 	.nr_inst = T410_C2C_NR_INST,
-	.hid = T410_C2C_HID,
 	.prefix = "nvidia_nvlink_c2c",
 };
 
 static const struct emu_c2c_link emu_nvclink = {
-	.type = EMU_C2C_TYPE("nvclink", T410_CLINK_NR_INST,
-			     "nvu-emu-nvclink"),
+	.type = EMU_C2C_TYPE("nvclink", T410_CLINK_NR_INST),
 	.nr_inst = T410_CLINK_NR_INST,
-	.hid = T410_CLINK_HID,
 	.prefix = "nvidia_nvclink",
 };
 
 static const struct emu_c2c_link emu_nvdlink = {
-	.type = EMU_C2C_TYPE("nvdlink", T410_DLINK_NR_INST,
-			     "nvu-emu-nvdlink"),
+	.type = EMU_C2C_TYPE("nvdlink", T410_DLINK_NR_INST),
 	.nr_inst = T410_DLINK_NR_INST,
-	.hid = T410_DLINK_HID,
 	.prefix = "nvidia_nvdlink",
 };
 
-/* The firmware description of one link: _UID, _HID and the _DSD masks. */
+/*
+ * One link of @socket.  Firmware describes it (tests/vm/fwgen writes the
+ * _HID, _UID and _DSD peer masks); the model only wires it.
+ */
 static int emu_c2c_create_link(const struct emu_c2c_link *link, int socket)
 {
-	struct property_entry props[6] = {
-		PROPERTY_ENTRY_U32("uid", socket),
-		PROPERTY_ENTRY_STRING("hid", link->hid),
-	};
-	u32 peer_inst[EMU_C2C_NR_PEERS];
-	unsigned int n = 2;
 	char name[48];
 
-	emu_c2c_wiring(link, peer_inst);
-	if (link == &emu_nvlink_c2c && emu_c2c_topo() == EMU_C2C_GPU_WIDE) {
-		peer_inst[EMU_PEER_GPU0] |= EMU_C2C_WIDE_EXTRA;
-		peer_inst[EMU_PEER_GPU1] |= EMU_C2C_WIDE_EXTRA;
-	}
-	if (link == &emu_nvlink_c2c && emu_c2c_topo() == EMU_C2C_GPU_OVERLAP)
-		peer_inst[EMU_PEER_GPU1] |= EMU_C2C_OVERLAP_INST;
-	/* Topology "none": NVLink-C2C firmware without any mask. */
-	if (link != &emu_nvlink_c2c || emu_c2c_topo() != EMU_C2C_NONE) {
-		if (peer_inst[EMU_PEER_CPU])
-			props[n++] = PROPERTY_ENTRY_U32("cpu_en_mask",
-							peer_inst[EMU_PEER_CPU]);
-		if (peer_inst[EMU_PEER_GPU0])
-			props[n++] = PROPERTY_ENTRY_U32("gpu0_en_mask",
-							peer_inst[EMU_PEER_GPU0]);
-		if (peer_inst[EMU_PEER_GPU1])
-			props[n++] = PROPERTY_ENTRY_U32("gpu1_en_mask",
-							peer_inst[EMU_PEER_GPU1]);
-	}
-
 	snprintf(name, sizeof(name), "%s_pmu_%d", link->prefix, socket);
-	return nvu_emu_dev_create(&link->type, name, socket, props, -1);
+	return nvu_emu_dev_create(&link->type, name, socket, NULL, -1);
 }
 
 int nvu_emu_c2c_create(int socket)
 {
 	int ret;
 
-	if (!c2c_width || c2c_width > 64 || emu_c2c_topo() < 0)
+	if (!c2c_width || c2c_width > 64 || emu_c2c_topo(socket) < 0)
 		return -EINVAL;
 	ret = emu_c2c_create_link(&emu_nvlink_c2c, socket);
 	if (!ret)

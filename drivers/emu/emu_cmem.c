@@ -20,7 +20,7 @@ struct emu_cmem {
 	struct emu_cmem_inst inst[T410_CMEM_NR_INST];
 };
 
-static int emu_cmem_check(const struct nvu_emu_type *type,
+static int emu_cmem_check(const struct nvu_emu_dev *dev,
 			  const struct nvu_emu_txn *t)
 {
 	if (t->v[EMU_INST] != EMU_ALL && t->v[EMU_INST] >= T410_CMEM_NR_INST)
@@ -160,8 +160,6 @@ const struct nvu_emu_type nvu_emu_cmem = {
 	.nr_res = T410_CMEM_NR_INST + 1,
 	.res_size = T410_CMEM_BLOCK_SIZE,
 	.state_size = sizeof(struct emu_cmem),
-	.pdev_name = "nvu-emu-cmem-latency",
-	.driver = "nvu_t410_cmem_lat",
 	.check = emu_cmem_check,
 	.init = emu_cmem_init,
 	.read = emu_cmem_read,

@@ -15,8 +15,9 @@
  *
  * Single page: page-1 registers live in page 0.  Dual page: page 1 is the
  * second resource, at +4 KiB, and each page reads as zero (and ignores
- * writes) where the other page's registers are.  The last resource after
- * the page(s) is the block's register file (PCIE-TGT's address filters).
+ * writes) where the other page's registers are.  The block's own register
+ * file (PCIE-TGT's address filters) is at EMU_TGT_REGION_OFF in the window,
+ * where the RC's ACPI device in the firmware tables names it.
  * Up to 64 counters, so the enable, interrupt-enable and overflow
  * registers have two banks of 32 (banks 2-7 read as zero).
  */
@@ -24,19 +25,15 @@
 #include "emu.h"
 #include "nvu_t410_regs.h"
 
+/* A CoreSight PMU of another NVIDIA part (Grace SCF), for bad=...:pmiidr. */
+#define EMU_PMIIDR_OTHER	0x2CF0036B
+
 /* What a non-atomic 64-bit counter read returns in the model. */
 #define EMU_CSPMU_TORN	0xdeadbeefdeadbeefULL
 
 /* Where a register offset lands. */
 #define EMU_PG0		BIT(0)
 #define EMU_PG1		BIT(1)
-
-/* The APMT node flags of a block of the model. */
-u32 emu_cspmu_apmt_flags(bool atomic64)
-{
-	return (atomic64 ? APMT_FLAG_ATOMIC64 : 0) |
-	       (nvu_emu_cspmu_dual_page ? APMT_FLAG_DUAL_PAGE : 0);
-}
 
 /* Event counter @n exists: the cycle counter, if any, is counter 31. */
 bool emu_cspmu_evt(const struct emu_cspmu *u, unsigned int n)
@@ -79,6 +76,9 @@ void emu_cspmu_setup(struct nvu_emu_dev *dev, u32 pmiidr, unsigned int nctr,
 	}
 	if (nvu_emu_bad(dev, "width0"))
 		u->pmcfgr_size = 0;
+	/* Identity registers naming another part: Grace's SCF. */
+	if (nvu_emu_bad(dev, "pmiidr"))
+		u->pmiidr = EMU_PMIIDR_OTHER;
 	if (!nvu_emu_cspmu_dirty)
 		return;
 	/* What firmware may leave: everything on, overflowed, counted. */
@@ -122,14 +122,18 @@ static u32 *emu_cspmu_array_reg(struct emu_cspmu *u, u32 off)
 
 /*
  * Which page(s) @off is in, made relative to it; 0 for the register file
- * after the pages, @off then relative to it.
+ * at EMU_TGT_REGION_OFF, @off then relative to it, or for nothing.
  */
 static unsigned int emu_cspmu_page(const struct emu_cspmu *u, u32 *off)
 {
 	u32 pages = u->dual ? 2 : 1;
 
+	if (*off >= EMU_TGT_REGION_OFF) {
+		*off -= EMU_TGT_REGION_OFF;
+		return 0;
+	}
 	if (*off >= pages * CSPMU_PAGE_SIZE) {
-		*off -= pages * CSPMU_PAGE_SIZE;
+		*off = ~0U;
 		return 0;
 	}
 	if (!u->dual)

@@ -4,12 +4,14 @@
  * interface that drives traffic into them.  See Documentation/emu.rst.
  */
 
+#include <linux/acpi.h>
 #include <linux/cpu.h>
 #include <linux/ctype.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <acpi/processor.h>
 
 #include "emu.h"
 #include "nvu_emu.h"
@@ -84,7 +86,7 @@ MODULE_PARM_DESC(irq_affinity_fail,
 static char *bad = "";
 module_param(bad, charp, 0444);
 MODULE_PARM_DESC(bad,
-		 "bad firmware data, DEVICE:WHAT[,...]; WHAT: no_uid, no_instance_id, no_addr_filter, small_addr_filter, no_counters, width0, peer_mask");
+		 "bad firmware data or registers, DEVICE:WHAT[,...]; WHAT: no_counters, width0, pmiidr, affinity");
 
 /**
  * nvu_emu_bad() - the bad= parameter names "@dev:@what"
@@ -106,54 +108,6 @@ bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what)
 			p++;
 	}
 	return false;
-}
-
-/*
- * @props as firmware with bad data gives them: without _UID or
- * instance_id, or with peer masks naming instances 8-15, which no link
- * has.  Returns a copy to kfree(), or NULL for none.
- */
-static struct property_entry *emu_bad_props(const struct nvu_emu_dev *dev,
-					    const struct property_entry *props)
-{
-	struct property_entry *copy;
-	unsigned int i, n = 0;
-
-	if (!props)
-		return NULL;
-	while (props[n].name)
-		n++;
-	copy = kcalloc(n + 1, sizeof(*copy), GFP_KERNEL);
-	if (!copy)
-		return NULL;
-	for (i = 0, n = 0; props[i].name; i++) {
-		if ((!strcmp(props[i].name, "uid") && nvu_emu_bad(dev, "no_uid")) ||
-		    (!strcmp(props[i].name, "instance_id") &&
-		     nvu_emu_bad(dev, "no_instance_id")))
-			continue;
-		copy[n] = props[i];
-		if (strstr(props[i].name, "_en_mask") && props[i].is_inline &&
-		    nvu_emu_bad(dev, "peer_mask"))
-			copy[n].value.u32_data[0] |= 0xff00;
-		n++;
-	}
-	return copy;
-}
-
-/* The address-filter region left out, or too small for the slots. */
-static void emu_bad_res(const struct nvu_emu_dev *dev, struct resource *res,
-			unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++) {
-		if (!res[i].name || strcmp(res[i].name, "addr_filter"))
-			continue;
-		if (nvu_emu_bad(dev, "no_addr_filter"))
-			res[i].name = NULL;
-		if (nvu_emu_bad(dev, "small_addr_filter"))
-			res[i].end = res[i].start + 15;
-	}
 }
 
 /* Each device gets a window of its resources, in steps of this size. */
@@ -315,9 +269,10 @@ static int emu_parse_value(enum nvu_emu_key key, const char *s, u64 *val)
 }
 
 /* Parse "key=value ..." into @t with the defaults filled in. */
-static int emu_parse(const struct nvu_emu_type *type, char *line,
+static int emu_parse(const struct nvu_emu_dev *dev, char *line,
 		     struct nvu_emu_txn *t)
 {
+	const struct nvu_emu_type *type = dev->type;
 	char *word;
 
 	memset(t, 0, sizeof(*t));
@@ -345,7 +300,7 @@ static int emu_parse(const struct nvu_emu_type *type, char *line,
 			return ret;
 		t->set |= BIT(key);
 	}
-	return type->check ? type->check(type, t) : 0;
+	return type->check ? type->check(dev, t) : 0;
 }
 
 /* Count @t: first the clock, then the transactions. */
@@ -409,7 +364,7 @@ static int emu_inject_line(struct nvu_emu_dev *dev, char *line)
 	struct nvu_emu_txn t;
 	int ret;
 
-	ret = emu_parse(dev->type, line, &t);
+	ret = emu_parse(dev, line, &t);
 	if (ret)
 		return ret;
 	emu_apply_on_owner(dev, &t);
@@ -482,7 +437,7 @@ static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
 	if (have != (BIT(0) | BIT(1)) || res >= type->nr_res ||
 	    off >= type->res_size || every > 1)
 		goto out;
-	ret = emu_parse(type, rest, &t);
+	ret = emu_parse(dev, rest, &t);
 	if (ret)
 		goto out;
 	raw_spin_lock_irqsave(&dev->lock, flags);
@@ -710,7 +665,7 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 			ret = -E2BIG;
 			break;
 		}
-		ret = emu_parse(dev->type, line, &t[n]);
+		ret = emu_parse(dev, line, &t[n]);
 		/* count * elapsed ns must not overflow in the tick. */
 		if (!ret && t[n].v[EMU_COUNT] > EMU_RATE_MAX)
 			ret = -ERANGE;
@@ -800,28 +755,67 @@ static void emu_dev_free(struct nvu_emu_dev *dev)
 	kfree(dev);
 }
 
-/* Bind @pdev to @drv by name, as firmware's HID would. */
-static int emu_set_driver_override(struct platform_device *pdev,
-				   const char *drv)
+/*
+ * The ACPI processor UID of the first CPU of @node, the CPU the APMT
+ * nodes name; U32_MAX if there is none.
+ */
+static u32 emu_node_cpu_uid(int node)
 {
-#ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
-	return device_set_driver_override(&pdev->dev, drv);
-#else
-	return driver_set_override(&pdev->dev, &pdev->driver_override, drv,
-				   strlen(drv));
-#endif
+	struct acpi_processor *pr;
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (cpu_to_node(cpu) != node)
+			continue;
+		pr = per_cpu(processors, cpu);
+		return pr ? pr->acpi_id : U32_MAX;
+	}
+	return U32_MAX;
 }
 
 /*
- * Create one emulated device: its register window, then the platform device
- * with the resources and properties firmware would give.
+ * The APMT node firmware would give a CoreSight block, as the kernel's
+ * APMT code hands it to the driver.  The affinity is a processor, the
+ * socket's first CPU: QEMU's ACPI tables have no processor containers.
+ * An overflow interrupt is a resource of the device (the model's own
+ * interrupt domain has no GSIV), so ovflw_irq stays 0.
+ */
+static void emu_apmt_node(struct nvu_emu_dev *dev,
+			  const struct nvu_emu_apmt *apmt,
+			  const struct resource *res)
+{
+	static u32 next_id;
+	struct acpi_apmt_node *node = &dev->apmt;
+
+	node->length = sizeof(*node);
+	node->type = apmt->type;
+	node->flags = apmt->flags;
+	if (nvu_emu_cspmu_dual_page) {
+		node->flags |= ACPI_APMT_FLAGS_DUAL_PAGE;
+		node->base_address1 = res[1].start;
+	}
+	node->id = next_id++;
+	if (apmt->hid)
+		memcpy(&node->inst_primary, apmt->hid,
+		       min(strlen(apmt->hid), sizeof(node->inst_primary)));
+	node->inst_secondary = apmt->uid;
+	node->base_address0 = res[0].start;
+	node->impl_id = apmt->impl_id;
+	node->proc_affinity = nvu_emu_bad(dev, "affinity") ? U32_MAX - 1 :
+			      emu_node_cpu_uid(dev->socket);
+	dev->apmt_ptr = node;
+}
+
+/*
+ * Create one emulated device: its register window, and for a CoreSight
+ * block the platform device the kernel's APMT code would create from
+ * @apmt.  The other blocks' devices come from the firmware tables.
  */
 int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			 int socket, unsigned int index,
-			 const struct property_entry *props, int irq_hw)
+			 const struct nvu_emu_apmt *apmt, int irq_hw)
 {
 	static phys_addr_t next;
-	struct property_entry *bad_props;
 	struct resource *res;
 	struct nvu_emu_dev *dev;
 	struct platform_device *pdev;
@@ -861,15 +855,23 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	nvu_emu_window_add(&dev->win);
 	list_add_tail(&dev->list, &emu_devs);
 
+	dev->dir = debugfs_create_dir(name, emu_root);
+	debugfs_create_file("inject", 0200, dev->dir, dev, &emu_inject_fops);
+	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
+	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
+	debugfs_create_file("tear", 0600, dev->dir, dev, &emu_tear_fops);
+	if (!type->pdev_name) {
+		kfree(res);
+		return 0;
+	}
+
 	for (i = 0; i < type->nr_res; i++) {
 		res[i].start = dev->win.start + i * type->res_size;
 		res[i].end = res[i].start + type->res_size - 1;
 		res[i].flags = IORESOURCE_MEM;
-		if (type->res_names)
-			res[i].name = type->res_names[i];
 	}
 	nres = type->nr_res;
-	emu_bad_res(dev, res, nres);
+	emu_apmt_node(dev, apmt, res);
 	if (irq_hw >= 0) {
 		ret = nvu_emu_irq_alloc(dev, irq_hw);
 		if (ret < 0) {
@@ -882,12 +884,7 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 		nres++;
 	}
 
-	dev->dir = debugfs_create_dir(name, emu_root);
-	debugfs_create_file("inject", 0200, dev->dir, dev, &emu_inject_fops);
-	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
-	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
-	debugfs_create_file("tear", 0600, dev->dir, dev, &emu_tear_fops);
-
+	/* As the APMT code does: a pointer to the node as platform data. */
 	pdev = platform_device_alloc(type->pdev_name, PLATFORM_DEVID_AUTO);
 	if (!pdev) {
 		kfree(res);
@@ -895,21 +892,11 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	}
 	ret = platform_device_add_resources(pdev, res, nres);
 	kfree(res);
-	bad_props = emu_bad_props(dev, props);
-	if (!ret && props && !bad_props)
-		ret = -ENOMEM;
-	if (!ret && props)
-		ret = device_create_managed_software_node(&pdev->dev, bad_props,
-							  NULL);
-	kfree(bad_props);
-	if (!ret && type->driver)
-		ret = emu_set_driver_override(pdev, type->driver);
-	if (ret) {
-		platform_device_put(pdev);
-		return ret;
-	}
-	set_dev_node(&pdev->dev, socket);
-	ret = platform_device_add(pdev);
+	if (!ret)
+		ret = platform_device_add_data(pdev, &dev->apmt_ptr,
+					       sizeof(dev->apmt_ptr));
+	if (!ret)
+		ret = platform_device_add(pdev);
 	if (ret) {
 		platform_device_put(pdev);
 		return ret;
@@ -920,28 +907,23 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 
 static int emu_create_socket(int s)
 {
-	const struct property_entry ucf_props[] = {
-		PROPERTY_ENTRY_U32("apmt-flags",
-				   emu_cspmu_apmt_flags(nvu_emu_ucf_atomic64)),
-		PROPERTY_ENTRY_U32("apmt-impl-id", ucf_impl_id),
-		{ }
-	};
-	const struct property_entry cmem_props[] = {
-		PROPERTY_ENTRY_U32("uid", s),
-		PROPERTY_ENTRY_STRING("hid", T410_CMEM_HID),
-		{ }
+	/* The APMT node type of UCF is unknown [U]; a memory controller. */
+	const struct nvu_emu_apmt ucf_apmt = {
+		.type = ACPI_APMT_NODE_TYPE_MC,
+		.flags = nvu_emu_ucf_atomic64 ? ACPI_APMT_FLAGS_ATOMIC : 0,
+		.impl_id = ucf_impl_id,
 	};
 	char name[48];
 	int ret;
 
 	snprintf(name, sizeof(name), "nvidia_ucf_pmu_%d", s);
 	ret = nvu_emu_dev_create(nvu_emu_cspmu_dual_page ? &nvu_emu_ucf_dual :
-				 &nvu_emu_ucf, name, s, ucf_props,
+				 &nvu_emu_ucf, name, s, &ucf_apmt,
 				 nvu_emu_ucf_irq ? s : -1);
 	if (ret)
 		return ret;
 	snprintf(name, sizeof(name), "nvidia_cmem_latency_pmu_%d", s);
-	ret = nvu_emu_dev_create(&nvu_emu_cmem, name, s, cmem_props, -1);
+	ret = nvu_emu_dev_create(&nvu_emu_cmem, name, s, NULL, -1);
 	if (ret)
 		return ret;
 	ret = nvu_emu_pcie_create(s);

@@ -96,7 +96,7 @@ static int emu_pcie_check_common(const struct nvu_emu_txn *t)
 	return t->v[EMU_RP] >= T410_PCIE_NR_RP ? -EINVAL : 0;
 }
 
-static int emu_pcie_check(const struct nvu_emu_type *type,
+static int emu_pcie_check(const struct nvu_emu_dev *dev,
 			  const struct nvu_emu_txn *t)
 {
 	switch (t->v[EMU_DST]) {
@@ -119,7 +119,7 @@ static void emu_pcie_tgt_defaults(struct nvu_emu_txn *t)
 	t->v[EMU_DST] = EMU_DST_BAR;
 }
 
-static int emu_pcie_tgt_check(const struct nvu_emu_type *type,
+static int emu_pcie_tgt_check(const struct nvu_emu_dev *dev,
 			      const struct nvu_emu_txn *t)
 {
 	if (t->v[EMU_DST] != EMU_DST_BAR && t->v[EMU_DST] != EMU_DST_HDM)
@@ -319,23 +319,18 @@ static void emu_pcie_tgt_inject(struct nvu_emu_dev *dev,
 }
 
 /*
- * The last resource stands for the memory resource of the RC's ACPI
- * device, after page 0 (and page 1 when dual-page).
+ * PCIE-TGT's address-filter slots are in a region of the RC's ACPI device,
+ * not an APMT page: the window holds it at EMU_TGT_REGION_OFF, where the
+ * firmware tables put the RC device's _CRS.
  */
-static const char * const emu_pcie_tgt_res[] = { NULL, "addr_filter" };
-static const char * const emu_pcie_tgt_res_dual[] = {
-	NULL, NULL, "addr_filter"
-};
-
-#define EMU_PCIE_TGT_TYPE(pages, names)					\
+#define EMU_PCIE_TGT_TYPE(pages)					\
 {									\
 	.kind = "pcie_tgt",						\
 	.keys = BIT(EMU_COUNT) | BIT(EMU_OP) | BIT(EMU_DST) |		\
 		BIT(EMU_BYTES) | BIT(EMU_RP) | BIT(EMU_ADDR) |		\
 		BIT(EMU_CYCLES),					\
-	.nr_res = (pages) + 1,						\
+	.nr_res = (pages),						\
 	.res_size = CSPMU_PAGE_SIZE,					\
-	.res_names = (names),						\
 	.state_size = sizeof(struct emu_pcie),				\
 	.pdev_name = "arm-cs-arch-pmu",					\
 	.defaults = emu_pcie_tgt_defaults,				\
@@ -354,8 +349,7 @@ static const struct nvu_emu_type emu_pcie_types[2] = {
 };
 
 static const struct nvu_emu_type emu_pcie_tgt_types[2] = {
-	EMU_PCIE_TGT_TYPE(1, emu_pcie_tgt_res),
-	EMU_PCIE_TGT_TYPE(2, emu_pcie_tgt_res_dual),
+	EMU_PCIE_TGT_TYPE(1), EMU_PCIE_TGT_TYPE(2),
 };
 
 /* The PCIE and PCIE-TGT blocks of every RC of @socket. */
@@ -371,26 +365,26 @@ int nvu_emu_pcie_create(int socket)
 	    pcie_width > 64)
 		return -EINVAL;
 	for (rc = 0; rc < EMU_PCIE_NR_RC; rc++) {
-		/* instance_id: the _DSD property of the RC's ACPI device. */
-		const struct property_entry props[] = {
-			PROPERTY_ENTRY_U32("apmt-flags",
-					   emu_cspmu_apmt_flags(pcie_atomic64)),
-			PROPERTY_ENTRY_U32("instance_id", rc),
-			{ }
+		/* Both nodes name the RC's ACPI device (tests/vm/fwgen). */
+		const struct nvu_emu_apmt apmt = {
+			.type = ACPI_APMT_NODE_TYPE_ACPI,
+			.flags = pcie_atomic64 ? ACPI_APMT_FLAGS_ATOMIC : 0,
+			.hid = EMU_RC_HID,
+			.uid = EMU_RC_UID(socket, rc),
 		};
 
 		snprintf(name, sizeof(name), "nvidia_pcie_pmu_%d_rc_%u",
 			 socket, rc);
 		/* Interrupt lines 2-25: after UCF's, two per RC. */
 		ret = __nvu_emu_dev_create(&emu_pcie_types[dual], name, socket,
-					   rc, props, pcie_irq ?
+					   rc, &apmt, pcie_irq ?
 					   EMU_PCIE_IRQ(socket, rc) : -1);
 		if (ret)
 			return ret;
 		snprintf(name, sizeof(name), "nvidia_pcie_tgt_pmu_%d_rc_%u",
 			 socket, rc);
 		ret = __nvu_emu_dev_create(&emu_pcie_tgt_types[dual], name,
-					   socket, rc, props, pcie_irq ?
+					   socket, rc, &apmt, pcie_irq ?
 					   EMU_PCIE_IRQ(socket, rc) + 1 : -1);
 		if (ret)
 			return ret;

@@ -22,7 +22,7 @@ static void emu_ucf_init(struct nvu_emu_dev *dev)
 }
 
 /* The source and destination names UCF knows. */
-static int emu_ucf_check(const struct nvu_emu_type *type,
+static int emu_ucf_check(const struct nvu_emu_dev *dev,
 			 const struct nvu_emu_txn *t)
 {
 	return t->v[EMU_SRC] > EMU_SRC_REM || t->v[EMU_DST] > EMU_DST_REM ?
