@@ -103,8 +103,13 @@ npcie() {
 	echo $_n
 }
 
-# Scale: 1,000 extra PCIE PMUs on the last socket.
+# Scale: 1,000 extra PCIE PMUs on the last socket, their RC devices in the
+# firmware tables (scripts/bench boots with NVU_FW="--bench-rcs 1000").
 N=1000
+case " ${NVU_FW:-} " in
+*" --bench-rcs $N "*) ;;
+*) fail "the scale benchmark needs NVU_FW=\"--bench-rcs $N\"" ;;
+esac
 modprobe nvu_emu clock_khz=0 bench_pcie_blocks=$N || fail "modprobe nvu_emu bench_pcie_blocks=$N"
 sync
 m0=$(awk '/^MemAvailable/ {print $2}' /proc/meminfo)

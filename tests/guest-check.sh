@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs inside the test VM (tests/vm/run tests/guest-check.sh [E2E...]):
-# every KUnit module, then every end-to-end test (default: all of
-# tests/e2e/*.sh), each as one KTAP document between markers that
-# scripts/check extracts and parses.  Exits non-zero if anything failed.
+# every KUnit module, then every end-to-end test (default: those of
+# tests/e2e/*.sh without "# nvu-fw:" lines), each as one KTAP document
+# between markers that scripts/check extracts and parses.  Exits non-zero
+# if anything failed.
 #
 # Each e2e script runs in its own session under a timeout
 # (NVU_E2E_TIMEOUT seconds, default 300): on expiry its whole process group
@@ -63,7 +64,9 @@ run_timed() {
 }
 
 # The driver-against-model suites need the model (deterministic clock) and
-# the drivers.
+# the drivers; the model first, since the firmware tables name addresses
+# only it answers.
+[ "${NVU_KUNIT:-1}" = 0 ] && drivers=
 for m in "nvu_emu clock_khz=0" $drivers; do
 	# shellcheck disable=SC2086
 	modprobe $m || { echo "# FAIL: modprobe $m failed"; fail=1; }
@@ -96,7 +99,14 @@ done
 echo "NVU-KTAP-END kunit"
 unload_all || fail=1
 
-[ $# -gt 0 ] || set -- "$NVU_TESTS"/e2e/*.sh
+# By default every script that runs on the default firmware tables: one
+# with "# nvu-fw: OPTIONS" lines needs tables of its own, a boot with
+# NVU_FW=OPTIONS per line (scripts/check), and is named explicitly there.
+if [ $# -eq 0 ]; then
+	for t in "$NVU_TESTS"/e2e/*.sh; do
+		grep -q '^# nvu-fw: ' "$t" || set -- "$@" "$t"
+	done
+fi
 echo "NVU-KTAP-BEGIN e2e"
 echo "KTAP version 1"
 echo "1..$#"

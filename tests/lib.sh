@@ -88,9 +88,20 @@ load_model() {
 		fail "load_model $*: nvu_emu is already loaded (unload it first)"
 	_clk=clock_khz=0
 	case " $* " in *" clock_khz="*) _clk= ;; esac
+	# The NVLink-C2C wiring the boot's firmware tables describe
+	# (NVU_FW="--c2c-peer T[,T]"); none, gpu_wide and gpu_overlap are
+	# firmware variants of the gpu wiring.
+	_peer=
+	case " ${NVU_FW:-} $* " in
+	*" c2c_peer="*) ;;
+	*" --c2c-peer "*)
+		_peer=${NVU_FW#*--c2c-peer }
+		_peer=c2c_peer=$(echo "${_peer%% *}" | sed -E 's/(none|gpu_wide|gpu_overlap)/gpu/g')
+		;;
+	esac
 	# shellcheck disable=SC2086
-	modprobe nvu_emu $_clk "$@" || fail "modprobe nvu_emu $_clk $*"
-	for _p in $_clk "$@"; do
+	modprobe nvu_emu $_clk $_peer "$@" || fail "modprobe nvu_emu $_clk $_peer $*"
+	for _p in $_clk $_peer "$@"; do
 		_v=$(cat "/sys/module/nvu_emu/parameters/${_p%%=*}" 2>/dev/null) ||
 			fail "nvu_emu has no parameter ${_p%%=*}"
 		param_is "${_p#*=}" "$_v" ||

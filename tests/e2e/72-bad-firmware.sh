@@ -1,9 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Bad firmware data (model parameter bad=DEVICE:WHAT): each device's probe
-# fails with a message naming the problem and registers no PMU; every other
-# PMU of the same module, on socket 1 and on socket 0, counts exactly.
-# Under the debug kernel kmemleak checks the failed probes leak nothing.
+# nvu-fw: --bad nvidia_cmem_latency_pmu_0:no_uid,nvidia_nvlink_c2c_pmu_0:no_uid,nvidia_nvclink_pmu_0:peer_mask,nvidia_nvdlink_pmu_0:small_crs,nvidia_pcie_pmu_0_rc_0:no_instance_id,nvidia_pcie_pmu_0_rc_1:no_region,nvidia_pcie_pmu_0_rc_2:small_region,nvidia_pcie_pmu_0_rc_4:overlap
+# Bad firmware: tables (the "nvu-fw:" line: tests/vm/fwgen --bad) and what
+# the model gives in the firmware's place, an APMT node and the identity
+# and configuration registers (nvu_emu bad=DEVICE:WHAT).  Each broken
+# device's probe fails with a message naming the problem (a foreign
+# PMIIDR: silently, it is another driver's) and registers no PMU; every
+# other PMU of the same module, on socket 1 and on socket 0, counts
+# exactly.  Under the debug kernel kmemleak checks the failed probes leak
+# nothing.
 . "$NVU_TESTS/lib.sh"
 
 # new_dmesg: kernel messages since the last mark_dmesg.
@@ -30,20 +35,25 @@ expect_no_pmu() {
 }
 
 mark_dmesg
-load_t410 bad=nvidia_ucf_pmu_0:no_counters,nvidia_cmem_latency_pmu_0:no_uid,nvidia_pcie_pmu_0_rc_0:no_instance_id,nvidia_pcie_pmu_0_rc_1:no_counters,nvidia_pcie_pmu_0_rc_2:width0,nvidia_pcie_tgt_pmu_0_rc_0:no_addr_filter,nvidia_pcie_tgt_pmu_0_rc_1:small_addr_filter,nvidia_pcie_tgt_pmu_0_rc_2:no_instance_id,nvidia_pcie_tgt_pmu_0_rc_3:width0,nvidia_pcie_tgt_pmu_0_rc_4:no_counters,nvidia_nvlink_c2c_pmu_0:no_uid,nvidia_nvclink_pmu_0:peer_mask
+load_t410 bad=nvidia_ucf_pmu_0:affinity,nvidia_pcie_pmu_0_rc_3:pmiidr,nvidia_pcie_tgt_pmu_0_rc_3:width0,nvidia_pcie_pmu_0_rc_5:no_counters,nvidia_pcie_tgt_pmu_0_rc_5:no_counters
 
-expect_msgs "ucf, pcie, pcie_tgt PMCFGR N=0 CC=1" 3 "PMCFGR 0x7f00: no counters"
-expect_msgs "cmem without _UID" 1 "no valid _UID \(socket\)$"
-expect_msgs "pcie, pcie_tgt without instance_id" 2 "no instance_id: RC unknown"
-expect_msgs "pcie, pcie_tgt PMCFGR.SIZE 0" 2 "1-bit counters wrap too fast to poll"
-expect_msgs "pcie_tgt without address-filter region" 1 "no address-filter region"
-expect_msgs "pcie_tgt address-filter region too small" 1 \
+expect_msgs "ucf: APMT affinity names no CPU" 1 "APMT affinity 4294967294 names no CPU"
+expect_msgs "cmem, nvlink_c2c without _UID" 2 "no valid _UID \(socket\)$"
+expect_msgs "nvdlink _CRS blocks too small" 1 \
+	"\[mem 0x[0-9a-f]+-0x[0-9a-f]+\] is smaller than its 0x0*8b8 bytes of registers"
+expect_msgs "pcie, pcie_tgt: RC device without instance_id" 2 "NVUE0001:0 has no instance_id"
+expect_msgs "pcie_tgt: RC device without a region" 1 "NVUE0001:1 has no memory region"
+expect_msgs "pcie_tgt: RC device region too small" 1 \
 	"address-filter region \[mem 0x[0-9a-f]+-0x[0-9a-f]+\] is too small"
-expect_msgs "nvlink_c2c without _UID" 1 "no valid _UID \(socket\) or unknown _HID"
-for p in nvidia_ucf_pmu_0 nvidia_cmem_latency_pmu_0 nvidia_pcie_pmu_0_rc_0 \
-	nvidia_pcie_pmu_0_rc_1 nvidia_pcie_pmu_0_rc_2 nvidia_pcie_tgt_pmu_0_rc_0 \
-	nvidia_pcie_tgt_pmu_0_rc_1 nvidia_pcie_tgt_pmu_0_rc_2 \
-	nvidia_pcie_tgt_pmu_0_rc_3 nvidia_pcie_tgt_pmu_0_rc_4 nvidia_nvlink_c2c_pmu_0; do
+expect_msgs "pcie_tgt: RC device region overlapping another RC's" 1 \
+	"error (-16|-EBUSY): address filters \[mem 0x[0-9a-f]+-0x[0-9a-f]+\]"
+expect_msgs "pcie_tgt PMCFGR.SIZE 0" 1 "1-bit counters wrap too fast to poll"
+expect_msgs "pcie, pcie_tgt PMCFGR N=0 CC=1" 2 "PMCFGR 0x7f00: no counters"
+for p in nvidia_ucf_pmu_0 nvidia_cmem_latency_pmu_0 nvidia_nvlink_c2c_pmu_0 \
+	nvidia_nvdlink_pmu_0 nvidia_pcie_pmu_0_rc_0 nvidia_pcie_tgt_pmu_0_rc_0 \
+	nvidia_pcie_tgt_pmu_0_rc_1 nvidia_pcie_tgt_pmu_0_rc_2 nvidia_pcie_pmu_0_rc_3 \
+	nvidia_pcie_tgt_pmu_0_rc_3 nvidia_pcie_tgt_pmu_0_rc_4 nvidia_pcie_pmu_0_rc_5 \
+	nvidia_pcie_tgt_pmu_0_rc_5; do
 	expect_no_pmu $p
 done
 # Peer masks naming instances 8-15, which no link has: the driver's choice
@@ -55,30 +65,27 @@ cat >/tmp/bad.sh <<S
 echo 'op=rd count=11' >$EMU/nvidia_ucf_pmu_1/inject
 echo 'inst=all mc=all count=3' >$EMU/nvidia_cmem_latency_pmu_1/inject
 echo 'op=rd rp=0 count=13' >$EMU/nvidia_pcie_pmu_1_rc_0/inject
-echo 'op=rd rp=0 count=17' >$EMU/nvidia_pcie_pmu_0_rc_3/inject
+echo 'op=rd rp=1 count=17' >$EMU/nvidia_pcie_pmu_0_rc_1/inject
 echo 'op=wr rp=0 count=19' >$EMU/nvidia_pcie_tgt_pmu_1_rc_0/inject
-echo 'op=wr rp=0 count=23' >$EMU/nvidia_pcie_tgt_pmu_0_rc_5/inject
+echo 'op=rd rp=0 count=23' >$EMU/nvidia_pcie_pmu_0_rc_4/inject
 S
 got=$(counts nvidia_ucf_pmu_1/slc_access_rd/ nvidia_cmem_latency_pmu_1/rd_req/ \
-	nvidia_pcie_pmu_1_rc_0/rd_req/ nvidia_pcie_pmu_0_rc_3/rd_req/ \
+	nvidia_pcie_pmu_1_rc_0/rd_req/ nvidia_pcie_pmu_0_rc_1/rd_req/ \
 	nvidia_pcie_tgt_pmu_1_rc_0/wr_req,dst_rp_mask=0x1/ \
-	nvidia_pcie_tgt_pmu_0_rc_5/wr_req,dst_rp_mask=0x1/ -- sh /tmp/bad.sh) ||
+	nvidia_pcie_pmu_0_rc_4/rd_req/ -- sh /tmp/bad.sh) ||
 	fail "perf stat"
 expect_eq "good PMUs count" "11 $((42 * 3)) 13 17 19 23" "$(echo "$got" | tr '\n' ' ' | sed 's/ $//')"
-got=$(counts nvidia_nvlink_c2c_pmu_1/cycles/ -- \
-	sh -c "echo 'cycles=29' >$EMU/nvidia_nvlink_c2c_pmu_1/inject")
-expect_eq "nvlink_c2c socket 1 counts" 29 "$got"
+got=$(counts nvidia_nvlink_c2c_pmu_1/cycles/ nvidia_nvdlink_pmu_1/cycles/ -- sh -c \
+	"echo 'cycles=29' >$EMU/nvidia_nvlink_c2c_pmu_1/inject
+	 echo 'cycles=31' >$EMU/nvidia_nvdlink_pmu_1/inject")
+expect_eq "nvlink_c2c, nvdlink socket 1 count" "29 31" "$(echo "$got" | tr '\n' ' ' | sed 's/ $//')"
 rmmod $T410_DRIVERS nvu_emu || fail "rmmod after failed probes"
 
-# UCF with SIZE 0 (1-bit counters); NV-CLink and NV-DLink without _UID on
-# socket 0; then CMEM and C2C with counter_width=0.
+# UCF with SIZE 0 (1-bit counters), the model's only other bad register.
 mark_dmesg
-load_t410 bad=nvidia_ucf_pmu_0:width0,nvidia_nvclink_pmu_0:no_uid,nvidia_nvdlink_pmu_0:no_uid
+load_t410 bad=nvidia_ucf_pmu_0:width0
 expect_msgs "ucf PMCFGR.SIZE 0" 1 "1-bit counters wrap too fast to poll"
-expect_msgs "nvclink, nvdlink without _UID" 2 "no valid _UID \(socket\) or unknown _HID"
 expect_no_pmu nvidia_ucf_pmu_0
-expect_no_pmu nvidia_nvclink_pmu_0
-expect_no_pmu nvidia_nvdlink_pmu_0
 got=$(counts nvidia_ucf_pmu_1/slc_access_rd/ nvidia_nvclink_pmu_1/cycles/ -- sh -c "
 	echo 'op=rd count=31' >$EMU/nvidia_ucf_pmu_1/inject
 	echo 'cycles=37' >$EMU/nvidia_nvclink_pmu_1/inject") || fail "perf stat"
