@@ -806,10 +806,59 @@ static void emu_apmt_node(struct nvu_emu_dev *dev,
 	dev->apmt_ptr = node;
 }
 
+/* An APMT device of the firmware whose page 0 is at *@data. */
+static int emu_match_fw_apmt(struct device *d, const void *data)
+{
+	const struct acpi_apmt_node *node;
+
+	if (!dev_is_platform(d) ||
+	    strncmp(to_platform_device(d)->name, "arm-cs-arch-pmu", 15) ||
+	    !d->platform_data)
+		return 0;
+	node = *(const struct acpi_apmt_node **)d->platform_data;
+	return node->base_address0 == *(const phys_addr_t *)data;
+}
+
+/*
+ * The firmware's APMT (arm64 test VMs with tests/vm/fwgen --apmt) already
+ * describes the CoreSight block at @dev's window: its device is the one
+ * drivers bind, and the model only serves the window.  The model's
+ * parameters must then agree with the node, since the model cannot change
+ * firmware: -EINVAL (with a message) if they do not.  Returns 1 if the
+ * firmware has the device, 0 if the model must create it.
+ */
+static int emu_fw_apmt(struct nvu_emu_dev *dev, const struct nvu_emu_apmt *apmt,
+		       int irq_hw)
+{
+	const struct acpi_apmt_node *node;
+	struct device *d;
+	u8 flags;
+
+	d = bus_find_device(&platform_bus_type, NULL, &dev->win.start,
+			    emu_match_fw_apmt);
+	if (!d)
+		return 0;
+	node = *(const struct acpi_apmt_node **)d->platform_data;
+	put_device(d);
+	flags = apmt->flags |
+		(nvu_emu_cspmu_dual_page ? ACPI_APMT_FLAGS_DUAL_PAGE : 0);
+	if ((node->flags & ~ACPI_APMT_FLAGS_AFFINITY) != flags ||
+	    node->impl_id != apmt->impl_id || irq_hw >= 0 ||
+	    nvu_emu_bad(dev, "affinity")) {
+		pr_err("nvu_emu: %s: the firmware's APMT node (flags %#x, implementation ID %#x, no interrupt) is not what the parameters ask for (flags %#x, ID %#x%s%s)\n",
+		       dev->name, node->flags, node->impl_id, flags,
+		       apmt->impl_id, irq_hw >= 0 ? ", an interrupt" : "",
+		       nvu_emu_bad(dev, "affinity") ? ", a bad affinity" : "");
+		return -EINVAL;
+	}
+	return 1;
+}
+
 /*
  * Create one emulated device: its register window, and for a CoreSight
  * block the platform device the kernel's APMT code would create from
- * @apmt.  The other blocks' devices come from the firmware tables.
+ * @apmt, unless the firmware's APMT has it.  The other blocks' devices come
+ * from the firmware tables.
  */
 int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			 int socket, unsigned int index,
@@ -860,9 +909,10 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
 	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
 	debugfs_create_file("tear", 0600, dev->dir, dev, &emu_tear_fops);
-	if (!type->pdev_name) {
+	ret = type->pdev_name ? emu_fw_apmt(dev, apmt, irq_hw) : 1;
+	if (ret) {
 		kfree(res);
-		return 0;
+		return ret < 0 ? ret : 0;
 	}
 
 	for (i = 0; i < type->nr_res; i++) {
