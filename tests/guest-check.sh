@@ -104,7 +104,7 @@ unload_all || fail=1
 # NVU_FW=OPTIONS per line (scripts/check), and is named explicitly there.
 if [ $# -eq 0 ]; then
 	for t in "$NVU_TESTS"/e2e/*.sh; do
-		grep -q '^# nvu-fw: ' "$t" || set -- "$@" "$t"
+		grep -q '^# nvu-fw[a-z0-9_-]*: ' "$t" || set -- "$@" "$t"
 	done
 fi
 echo "NVU-KTAP-BEGIN e2e"

@@ -26,15 +26,21 @@ nvu_src_version() {
 
 # nvu_kernel_dir ARCH DEBUG(0|1): the build directory for that kernel.  The
 # key covers everything that changes the result: source package version,
-# config fragments, and the compiler.
+# config fragments, the arch's patches (tests/vm/patches/ARCH/) and the
+# compiler.
 nvu_kernel_dir() {
 	local arch=$1 debug=$2 frags key
 	nvu_arch_vars "$arch"
 	frags="$NVU_VM_DIR/common.config $NVU_VM_DIR/$arch.config"
 	[ "$debug" = 1 ] && frags="$frags $NVU_VM_DIR/debug.config"
-	key=$( { nvu_src_version; cat $frags; $CC_BIN -dumpfullversion; } |
-		sha256sum | cut -c1-16)
+	key=$( { nvu_src_version; cat $frags; nvu_patches "$arch" | xargs -r cat
+		$CC_BIN -dumpfullversion; } | sha256sum | cut -c1-16)
 	echo "$NVU_CACHE/kernel/$arch$([ "$debug" = 1 ] && echo -debug)-$key"
+}
+
+# nvu_patches ARCH: the test-kernel patches for ARCH, in order.
+nvu_patches() {
+	ls "$NVU_VM_DIR/patches/$1/"*.patch 2>/dev/null || true
 }
 
 nvu_src_dir() {
