@@ -18,7 +18,6 @@
 #include <linux/bitfield.h>
 #include <linux/cpu.h>
 #include <linux/platform_device.h>
-#include <linux/property.h>
 #include <acpi/processor.h>
 
 #include "nvu_cspmu.h"

@@ -84,7 +84,6 @@ struct nvu_emu_dev;
  * @nr_res: memory resources of a device
  * @res_size: bytes of each resource
  * @state_size: bytes of per-device state
- * @res_names: optional names of the memory resources (NULL: unnamed)
  * @pdev_name: platform device the model creates, as the kernel's APMT
  *	code would ("arm-cs-arch-pmu"); NULL for blocks the firmware tables
  *	describe by _HID (tests/vm/fwgen), which only get their window
@@ -102,7 +101,6 @@ struct nvu_emu_type {
 	unsigned long keys;
 	unsigned int nr_res;
 	u32 res_size;
-	const char * const *res_names;
 	size_t state_size;
 	const char *pdev_name;
 	void (*defaults)(struct nvu_emu_txn *t);
