@@ -14,8 +14,9 @@
 #   NVU-BENCH-INJECT   injections per second the model takes
 #
 # NVU_BENCH_QUICK=1: the deterministic per-callback and per-read figures
-# only (seconds; what the budget check needs).  NVU_BENCH_SOAK_S: model
-# seconds of each soak (default 600).  Exits non-zero only if something
+# (what the budget check needs) and the scale run, whose figures vary, as
+# a smoke test: no steady state, soak or model speed.  NVU_BENCH_SOAK_S:
+# model seconds of each soak (default 600).  Exits non-zero only if something
 # could not be loaded or measured.
 . "$NVU_TESTS/lib.sh"
 
@@ -44,10 +45,8 @@ cat $NB/results >/tmp/bench.out || fail "reading the results"
 cat /tmp/bench.out
 grep -q '^NVU-BENCH-ERROR' /tmp/bench.out && rc=1
 grep -q '^NVU-BENCH ' /tmp/bench.out || rc=1
-if [ "${NVU_BENCH_QUICK:-0}" = 1 ]; then
-	unload_all
-	exit $rc
-fi
+unload_all
+if [ "${NVU_BENCH_QUICK:-0}" != 1 ]; then
 
 # Steady state and the model's own speed, still the default load.
 cat $NB/steady
@@ -94,6 +93,8 @@ for tag in ucf pcie pcie_tgt cmem c2c; do
 done
 unload_all
 
+fi
+
 # npcie: PCIE PMUs registered.
 npcie() {
 	_n=0
@@ -103,12 +104,13 @@ npcie() {
 	echo $_n
 }
 
-# Scale: 1,000 extra PCIE PMUs on the last socket, their RC devices in the
-# firmware tables (scripts/bench boots with NVU_FW="--bench-rcs 1000").
-N=1000
+# Scale: N extra PCIE PMUs on the last socket, their RC devices in the
+# firmware tables (scripts/bench and scripts/check boot with
+# NVU_FW="--bench-rcs 1000").  Also in the quick run: a smoke test of the
+# path, checked below.
 case " ${NVU_FW:-} " in
-*" --bench-rcs $N "*) ;;
-*) fail "the scale benchmark needs NVU_FW=\"--bench-rcs $N\"" ;;
+*" --bench-rcs "*) N=${NVU_FW#*--bench-rcs }; N=${N%% *} ;;
+*) fail "the scale benchmark needs NVU_FW=\"--bench-rcs N\"" ;;
 esac
 modprobe nvu_emu clock_khz=0 bench_pcie_blocks=$N || fail "modprobe nvu_emu bench_pcie_blocks=$N"
 sync
@@ -136,5 +138,8 @@ if [ -w /sys/kernel/rcu_expedited ]; then
 	echo 0 >/sys/kernel/rcu_expedited
 fi
 echo "NVU-BENCH-SCALE $npmu $t_reg $t_off $t_on $t_unreg $(((m0 - m1) / npmu)) $owner $moved $back $left $t_exp"
+# 12 PCIE PMUs of the two sockets besides the N.
+[ "$npmu" = $((N + 12)) ] && [ "$left" = 0 ] ||
+	echo "NVU-BENCH-ERROR scale: $npmu PCIE PMUs registered (expected $((N + 12))), $left left after unloading"
 unload_all
 exit $rc

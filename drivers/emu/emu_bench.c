@@ -24,7 +24,7 @@ MODULE_PARM_DESC(bench_pcie_blocks,
 
 static void emu_bench_init(struct nvu_emu_dev *dev)
 {
-	emu_cspmu_setup(dev->state, T410_PMIIDR_PCIE, 16, 64, true);
+	emu_cspmu_setup(dev, T410_PMIIDR_PCIE, 16, 64, true);
 }
 
 /* Nothing to count: these blocks exist to be registered. */
