@@ -45,8 +45,9 @@ cat $NB/results >/tmp/bench.out || fail "reading the results"
 cat /tmp/bench.out
 grep -q '^NVU-BENCH-ERROR' /tmp/bench.out && rc=1
 grep -q '^NVU-BENCH ' /tmp/bench.out || rc=1
-unload_all
-if [ "${NVU_BENCH_QUICK:-0}" != 1 ]; then
+if [ "${NVU_BENCH_QUICK:-0}" = 1 ]; then
+	unload_all
+else
 
 # Steady state and the model's own speed, still the default load.
 cat $NB/steady
