@@ -88,15 +88,15 @@ load_model() {
 		fail "load_model $*: nvu_emu is already loaded (unload it first)"
 	_clk=clock_khz=0
 	case " $* " in *" clock_khz="*) _clk= ;; esac
-	# The NVLink-C2C wiring the boot's firmware tables describe
-	# (NVU_FW="--c2c-peer T[,T]"); none, gpu_wide and gpu_overlap are
-	# firmware variants of the gpu wiring.
+	# The NVLink-C2C topology the boot's firmware tables describe
+	# (NVU_FW="--c2c-peer T[,T]"): the model takes the same list and wires
+	# the firmware-only variants as gpu.
 	_peer=
 	case " ${NVU_FW:-} $* " in
 	*" c2c_peer="*) ;;
 	*" --c2c-peer "*)
 		_peer=${NVU_FW#*--c2c-peer }
-		_peer=c2c_peer=$(echo "${_peer%% *}" | sed -E 's/(none|gpu_wide|gpu_overlap)/gpu/g')
+		_peer=c2c_peer=${_peer%% *}
 		;;
 	esac
 	# shellcheck disable=SC2086

@@ -10,7 +10,6 @@
 #include <linux/interrupt.h>
 #include <linux/jump_label.h>
 #include <linux/ioport.h>
-#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>

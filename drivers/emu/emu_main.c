@@ -6,7 +6,6 @@
 
 #include <linux/acpi.h>
 #include <linux/cpu.h>
-#include <linux/ctype.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
