@@ -120,6 +120,8 @@ int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val);
 
 int nvu_map_region(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs);
+int nvu_map_shared(struct device *dev, const struct resource *res,
+		   struct nvu_regs *regs);
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs);
 int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
@@ -252,7 +254,11 @@ struct nvu_pmu;
  * @is_cycle: optional; true if @config names the dedicated cycle counter
  *	(the core refuses such events on a PMU without one)
  * @filters_fit: optional, pure; whether the @n requests of one group (the
- *	new event last) fit the IP's shared filter resources together
+ *	new event last) fit the IP's shared filter resources together (and,
+ *	with @get_idx, its counters)
+ * @get_idx: optional; the counter @event is to use, for counters that
+ *	are not interchangeable, or -EAGAIN if none is free.  Default: the
+ *	cycle counter for a cycle event, else the first free counter
  * @add: optional; reserve shared resources for an event being scheduled in;
  *	may fail with -EAGAIN so that perf reschedules
  * @del: optional; release what @add reserved
@@ -272,6 +278,7 @@ struct nvu_pmu_ops {
 	bool (*is_cycle)(const struct nvu_pmu *pmu, const u64 *config);
 	int (*filters_fit)(const struct nvu_pmu *pmu,
 			   const struct nvu_req *reqs, unsigned int n);
+	int (*get_idx)(struct nvu_pmu *pmu, struct perf_event *event);
 	int (*add)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*del)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*enable)(struct nvu_pmu *pmu);
@@ -300,6 +307,8 @@ struct nvu_pmu_ops {
 /**
  * struct nvu_pmu_desc - static description of one PMU type
  * @formats: NULL-terminated format attributes (NVU_FORMAT)
+ * @formats_visible: optional is_visible for @formats (a hidden field's
+ *	bits are still accepted in config; event_init must refuse them)
  * @events: NULL-terminated event attributes (NVU_EVENT and its scale/unit)
  * @events_visible: optional is_visible for @events
  * @ops: hooks
@@ -313,6 +322,8 @@ struct nvu_pmu_ops {
  */
 struct nvu_pmu_desc {
 	struct attribute **formats;
+	umode_t (*formats_visible)(struct kobject *kobj, struct attribute *attr,
+				   int i);
 	struct attribute **events;
 	umode_t (*events_visible)(struct kobject *kobj, struct attribute *attr,
 				  int i);

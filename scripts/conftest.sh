@@ -77,6 +77,20 @@ probe NVU_HAVE_KUNIT_VISIBILITY <<'C'
 MODULE_LICENSE("GPL");
 C
 
+# driver_override moved from the bus devices into struct device (6.19,
+# backported to 6.12 stable).  The model uses it to keep drivers off its
+# PCI functions.
+probe NVU_HAVE_DEVICE_DRIVER_OVERRIDE <<'C'
+#include <linux/module.h>
+#include <linux/device.h>
+int nvu_probe(struct device *dev);
+int nvu_probe(struct device *dev)
+{
+	return device_set_driver_override(dev, "x");
+}
+MODULE_LICENSE("GPL");
+C
+
 make -s -C "$kdir" M="$tmp" -k -j"$(nproc)" modules >"$tmp/log" 2>&1 || true
 
 {

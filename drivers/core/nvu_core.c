@@ -132,6 +132,30 @@ int nvu_map_region(struct device *dev, const struct resource *res,
 EXPORT_SYMBOL_GPL(nvu_map_region);
 
 /**
+ * nvu_map_shared() - map the memory range @res that another driver owns
+ * @dev: the device
+ * @res: the range
+ * @regs: filled in
+ *
+ * As nvu_map_region(), but the range is not requested: it belongs to the
+ * driver of the device it is in (a PCI function's BAR, which cxl_pci or
+ * pcieport may have claimed).  Device-managed.
+ */
+int nvu_map_shared(struct device *dev, const struct resource *res,
+		   struct nvu_regs *regs)
+{
+	int ret;
+
+	memset(regs, 0, sizeof(*regs));
+	ret = nvu_map_emulated(dev, res, regs);
+	if (ret != -ENOENT)
+		return ret;
+	regs->base = devm_ioremap(dev, res->start, resource_size(res));
+	return regs->base ? 0 : -ENOMEM;
+}
+EXPORT_SYMBOL_GPL(nvu_map_shared);
+
+/**
  * nvu_map_resource() - map memory resource @index of @pdev
  * @pdev: the device
  * @index: index among its IORESOURCE_MEM resources
@@ -648,6 +672,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 				     pmu->name);
 	pmu->format_group.name = "format";
 	pmu->format_group.attrs = desc->formats;
+	pmu->format_group.is_visible = desc->formats_visible;
 	pmu->events_group.name = "events";
 	pmu->events_group.attrs = desc->events;
 	pmu->events_group.is_visible = desc->events_visible;

@@ -378,6 +378,8 @@ static int nvu_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 	u64 config[3];
 	unsigned int idx, w;
 
+	if (pmu->desc->ops->get_idx)
+		return pmu->desc->ops->get_idx(pmu, event);
 	for (w = 0; w < 3; w++)
 		config[w] = nvu_event_config(event, w);
 	if (nvu_is_cycle(pmu, config)) {

@@ -39,6 +39,12 @@ enum nvu_emu_key {
 	EMU_RP,		/* PCIE, PCIE-TGT: root port */
 	EMU_BDF,	/* PCIE: requester bus/device/function */
 	EMU_ADDR,	/* PCIE-TGT: target address */
+	EMU_VID,	/* CXL: event vendor ID */
+	EMU_GID,	/* CXL: event group ID */
+	EMU_EV,		/* CXL: event, its bit in the group's mask */
+	EMU_HDM,	/* CXL: HDM decoder the traffic goes through */
+	EMU_CRB,	/* CXL: channel/rank/bank of the traffic */
+	EMU_PER,	/* CXL: events per clock cycle (default 1) */
 	EMU_NR_KEYS
 };
 
@@ -84,6 +90,8 @@ struct nvu_emu_dev;
  * @nr_res: memory resources of a device
  * @res_size: bytes of each resource
  * @state_size: bytes of per-device state
+ * @no_window: the block has no window of its own: another part of the
+ *	model (a PCI BAR) forwards accesses with nvu_emu_dev_read/write()
  * @pdev_name: platform device the model creates, as the kernel's APMT
  *	code would ("arm-cs-arch-pmu"); NULL for blocks the firmware tables
  *	describe by _HID (tests/vm/fwgen), which only get their window
@@ -102,6 +110,7 @@ struct nvu_emu_type {
 	unsigned int nr_res;
 	u32 res_size;
 	size_t state_size;
+	bool no_window;
 	const char *pdev_name;
 	void (*defaults)(struct nvu_emu_txn *t);
 	int (*check)(const struct nvu_emu_dev *dev,
@@ -194,6 +203,21 @@ static inline int nvu_emu_dev_create(const struct nvu_emu_type *type,
 {
 	return __nvu_emu_dev_create(type, name, socket, 0, apmt, irq_hw);
 }
+
+u64 nvu_emu_dev_read(struct nvu_emu_dev *dev, u32 off, unsigned int size);
+void nvu_emu_dev_write(struct nvu_emu_dev *dev, u32 off, u64 val,
+		       unsigned int size);
+phys_addr_t nvu_emu_alloc_phys(resource_size_t size, resource_size_t align);
+struct nvu_emu_dev *nvu_emu_dev_find(const char *name);
+
+/* CXL components on an emulated PCI host bridge (emu_cxl.c). */
+#if IS_ENABLED(CONFIG_PCI)
+int nvu_emu_cxl_create(unsigned int sockets);
+void nvu_emu_cxl_destroy(void);
+#else
+static inline int nvu_emu_cxl_create(unsigned int sockets) { return 0; }
+static inline void nvu_emu_cxl_destroy(void) { }
+#endif
 
 /* Per-socket topologies of the blocks kept in their own files. */
 int nvu_emu_pcie_create(int socket);

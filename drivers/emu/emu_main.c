@@ -186,6 +186,18 @@ static void emu_write(void *ctx, u32 off, u64 val, unsigned int size)
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 }
 
+/* For blocks reached through another part of the model (a PCI BAR). */
+u64 nvu_emu_dev_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
+{
+	return emu_read(dev, off, size);
+}
+
+void nvu_emu_dev_write(struct nvu_emu_dev *dev, u32 off, u64 val,
+		       unsigned int size)
+{
+	emu_write(dev, off, val, size);
+}
+
 static const struct nvu_emu_ops emu_ops = {
 	.read = emu_read,
 	.write = emu_write,
@@ -201,6 +213,8 @@ static const char * const emu_key_names[EMU_NR_KEYS] = {
 	[EMU_INST] = "inst", [EMU_MC] = "mc", [EMU_OUTS] = "outs",
 	[EMU_CYCLES] = "cycles", [EMU_DIR] = "dir", [EMU_PEER] = "peer",
 	[EMU_RP] = "rp", [EMU_BDF] = "bdf", [EMU_ADDR] = "addr",
+	[EMU_VID] = "vid", [EMU_GID] = "gid", [EMU_EV] = "ev", [EMU_HDM] = "hdm",
+	[EMU_CRB] = "crb", [EMU_PER] = "per",
 };
 
 static const char * const emu_op_names[] = {
@@ -459,6 +473,11 @@ static struct nvu_emu_dev *emu_find(const char *name)
 		if (!strcmp(dev->name, name))
 			return dev;
 	return NULL;
+}
+
+struct nvu_emu_dev *nvu_emu_dev_find(const char *name)
+{
+	return emu_find(name);
 }
 
 /* Run @fn on a copy of @line for the device called @name. */
@@ -749,7 +768,8 @@ static void emu_dev_free(struct nvu_emu_dev *dev)
 	if (dev->pdev)
 		platform_device_unregister(dev->pdev);
 	nvu_emu_irq_free(dev);
-	nvu_emu_window_del(&dev->win);
+	if (!dev->type->no_window)
+		nvu_emu_window_del(&dev->win);
 	kfree(dev->state);
 	kfree(dev);
 }
@@ -859,19 +879,35 @@ static int emu_fw_apmt(struct nvu_emu_dev *dev, const struct nvu_emu_apmt *apmt,
  * @apmt, unless the firmware's APMT has it.  The other blocks' devices come
  * from the firmware tables.
  */
+static phys_addr_t emu_next_phys;
+
+/**
+ * nvu_emu_alloc_phys() - physical address space for a register window
+ * @size: bytes
+ * @align: alignment, a power of two
+ *
+ * Windows follow each other from the phys_base parameter up.
+ */
+phys_addr_t nvu_emu_alloc_phys(resource_size_t size, resource_size_t align)
+{
+	phys_addr_t start;
+
+	if (!emu_next_phys)
+		emu_next_phys = emu_phys_base;
+	start = ALIGN(emu_next_phys, align);
+	emu_next_phys = start + size;
+	return start;
+}
+
 int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			 int socket, unsigned int index,
 			 const struct nvu_emu_apmt *apmt, int irq_hw)
 {
-	static phys_addr_t next;
 	struct resource *res;
 	struct nvu_emu_dev *dev;
 	struct platform_device *pdev;
 	unsigned int i, nres;
 	int ret;
-
-	if (!next)
-		next = emu_phys_base;
 
 	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
 	if (!dev)
@@ -894,13 +930,16 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	dev->clock_ns = ktime_get_ns();
 	type->init(dev);
 
-	dev->win.start = next;
-	dev->win.size = ALIGN(type->nr_res * type->res_size, EMU_WINDOW_ALIGN);
-	dev->win.ops = &emu_ops;
-	dev->win.ctx = dev;
-	dev->win.owner = THIS_MODULE;
-	next += dev->win.size;
-	nvu_emu_window_add(&dev->win);
+	if (!type->no_window) {
+		dev->win.size = ALIGN(type->nr_res * type->res_size,
+				      EMU_WINDOW_ALIGN);
+		dev->win.start = nvu_emu_alloc_phys(dev->win.size,
+						    EMU_WINDOW_ALIGN);
+		dev->win.ops = &emu_ops;
+		dev->win.ctx = dev;
+		dev->win.owner = THIS_MODULE;
+		nvu_emu_window_add(&dev->win);
+	}
 	list_add_tail(&dev->list, &emu_devs);
 
 	dev->dir = debugfs_create_dir(name, emu_root);
@@ -908,7 +947,8 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
 	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
 	debugfs_create_file("tear", 0600, dev->dir, dev, &emu_tear_fops);
-	ret = type->pdev_name ? emu_fw_apmt(dev, apmt, irq_hw) : 1;
+	ret = type->pdev_name && !type->no_window ?
+	      emu_fw_apmt(dev, apmt, irq_hw) : 1;
 	if (ret) {
 		kfree(res);
 		return ret < 0 ? ret : 0;
@@ -985,6 +1025,7 @@ static void emu_destroy_all(void)
 {
 	struct nvu_emu_dev *dev, *tmp;
 
+	nvu_emu_cxl_destroy();
 	list_for_each_entry_safe_reverse(dev, tmp, &emu_devs, list) {
 		list_del(&dev->list);
 		emu_dev_free(dev);
@@ -1011,6 +1052,8 @@ static int __init nvu_emu_init(void)
 		ret = emu_create_socket(s);
 	if (!ret)
 		ret = nvu_emu_bench_create(sockets);
+	if (!ret)
+		ret = nvu_emu_cxl_create(sockets);
 	if (ret) {
 		emu_destroy_all();
 		debugfs_remove_recursive(emu_root);

@@ -1,0 +1,1164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CXL Performance Monitoring Units (CPMU), on every CXL component.
+ *
+ * A CPMU is an entry of block identifier 4 in a PCI function's CXL
+ * Register Locator DVSEC: a register block in one of the function's BARs.
+ * This module finds them on every PCI function (memory devices, switch
+ * ports, root ports), now and as functions come and go, without binding
+ * the function: cxl_pci or pcieport owns it.  Each CPMU gets a platform
+ * device of our own, which our platform driver binds and registers as a
+ * perf PMU with the nv_uncore core.
+ *
+ * A function can disappear while events are open.  perf cannot take a PMU
+ * away under open events on the kernels we support, so the CPMU is only
+ * marked gone: no register is touched again, counts stop where they were,
+ * and the PMU is unregistered when its last event is closed.
+ *
+ * Overflows are caught by polling (the function's MSI vectors belong to its
+ * owner).  See Documentation/cxl.rst.
+ */
+
+#include "nvu_ns.h"
+
+#include <linux/bitfield.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+#include "nv_uncore.h"
+#include "nvu_cxl_cpmu.h"
+
+#define CXL_DRV_NAME	"nvu_cxl_cpmu"
+
+/*
+ * Fastest rate at which a counter can count, per second.  The CXL
+ * specification bounds no event rate [U]; we assume one count per cycle of
+ * a 2 GHz clock.  It sets the poll period (a 32-bit counter is read every
+ * 1.07 s); counters too narrow to poll at this rate are refused.
+ */
+static unsigned long long max_rate = 2000000000ULL;
+module_param(max_rate, ullong, 0444);
+MODULE_PARM_DESC(max_rate, "fastest count rate of any CPMU counter, per second [U] (default 2e9)");
+
+/* Entries of one locator we take at most. */
+#define CXL_MAX_CPMUS	16
+
+/* ------------------------------------------------------------------------
+ * Pure logic (KUnit: tests/kunit/nvu_cxl_test.c)
+ */
+
+/**
+ * nvu_cxl_parse_locator() - the CPMU entries of a Register Locator DVSEC
+ * @dvsec: the DVSEC, from its extended capability header, as dwords
+ * @len: its length in bytes, from its header
+ * @bar_len: length of each of the function's six BARs (0: no memory BAR)
+ * @locs: filled with the CPMU entries, in locator order
+ * @max: room in @locs
+ * @why: set to the reason on failure
+ *
+ * Return: the number of CPMU entries, or -EINVAL if the locator is
+ * malformed: truncated, an entry in a missing BAR or beyond its end, two
+ * entries naming the same block, or more than @max entries.
+ */
+int nvu_cxl_parse_locator(const u32 *dvsec, unsigned int len,
+			  const u64 *bar_len, struct nvu_cxl_loc *locs,
+			  unsigned int max, const char **why)
+{
+	unsigned int i, j, nr, found = 0;
+
+	if (len < CXL_REGLOC_FIRST) {
+		*why = "DVSEC shorter than its header";
+		return -EINVAL;
+	}
+	if ((len - CXL_REGLOC_FIRST) % CXL_REGLOC_ENTRY_SIZE) {
+		*why = "DVSEC length leaves a partial entry";
+		return -EINVAL;
+	}
+	nr = (len - CXL_REGLOC_FIRST) / CXL_REGLOC_ENTRY_SIZE;
+	for (i = 0; i < nr; i++) {
+		u32 lo = dvsec[(CXL_REGLOC_FIRST + i * 8) / 4];
+		u32 hi = dvsec[(CXL_REGLOC_FIRST + i * 8) / 4 + 1];
+		u8 bir = FIELD_GET(CXL_REGLOC_BIR, lo);
+		u64 off = (u64)hi << 32 | (lo & CXL_REGLOC_OFF_LO);
+
+		if (FIELD_GET(CXL_REGLOC_RBI, lo) != CXL_RBI_CPMU)
+			continue;
+		if (bir >= PCI_STD_NUM_BARS || !bar_len[bir]) {
+			*why = "a CPMU entry names a BAR the function lacks";
+			return -EINVAL;
+		}
+		if (off >= bar_len[bir] ||
+		    bar_len[bir] - off < CPMU_BLOCK_SIZE) {
+			*why = "a CPMU entry lies outside its BAR";
+			return -EINVAL;
+		}
+		for (j = 0; j < found; j++) {
+			if (locs[j].bir == bir && locs[j].offset == off) {
+				*why = "two CPMU entries name the same block";
+				return -EINVAL;
+			}
+		}
+		if (found == max) {
+			*why = "too many CPMU entries";
+			return -EINVAL;
+		}
+		locs[found].bir = bir;
+		locs[found].offset = off;
+		locs[found].index = found;
+		found++;
+	}
+	return found;
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_parse_locator);
+
+/**
+ * nvu_cxl_decode() - decode and check a CPMU's capability registers
+ * @cap: the CPMU Capability register
+ * @evcap: the Event Capabilities registers (as many as @cap says)
+ * @cfg: the Counter Configuration registers (as many as @cap says)
+ * @info: filled in
+ * @why: set to the reason on failure
+ *
+ * Return: 0, or -EINVAL for a block that contradicts itself: width 0 or
+ * over 64, a counter of the reserved type, a fixed or free-running counter
+ * whose group index or events its capabilities do not cover, or no counter
+ * that can count anything.
+ */
+int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
+		   struct nvu_cxl_info *info, const char **why)
+{
+	DECLARE_BITMAP(owned, CPMU_MAX_EVCAPS) = { };
+	bool configurable = false, usable = false;
+	unsigned int i;
+
+	memset(info, 0, sizeof(*info));
+	info->nr_cntr = FIELD_GET(CPMU_CAP_NUM_COUNTERS, cap) + 1;
+	info->width = FIELD_GET(CPMU_CAP_COUNTER_WIDTH, cap);
+	info->nr_evcaps = FIELD_GET(CPMU_CAP_NUM_EVCAPS, cap) + 1;
+	info->filters = FIELD_GET(CPMU_CAP_FILTERS, cap);
+	info->freeze = cap & CPMU_CAP_FREEZE;
+	info->ovf_int = cap & CPMU_CAP_OVF_INT;
+	info->msi_num = FIELD_GET(CPMU_CAP_MSI_NUM, cap);
+	if (!info->width || info->width > 64) {
+		*why = "counter width is not 1-64 bits";
+		return -EINVAL;
+	}
+
+	for (i = 0; i < info->nr_cntr; i++) {
+		struct nvu_cxl_cntr *c = &info->cntr[i];
+		u8 idx = FIELD_GET(CPMU_CFG_GROUP_IDX, cfg[i]);
+		u32 events = FIELD_GET(CPMU_CFG_EVENTS, cfg[i]);
+
+		c->type = FIELD_GET(CPMU_CFG_TYPE, cfg[i]);
+		if (c->type == CPMU_TYPE_CONFIG) {
+			configurable = true;
+			continue;
+		}
+		if (c->type != CPMU_TYPE_FIXED && c->type != CPMU_TYPE_FREE) {
+			*why = "a counter has the reserved type";
+			return -EINVAL;
+		}
+		if (idx >= info->nr_evcaps) {
+			*why = "a counter's group index is beyond the Event Capabilities registers";
+			return -EINVAL;
+		}
+		if (!events || events & ~FIELD_GET(CPMU_EVCAP_MASK, evcap[idx])) {
+			*why = "a counter's events are not in its Event Capabilities register";
+			return -EINVAL;
+		}
+		c->cap.vid = FIELD_GET(CPMU_EVCAP_VID, evcap[idx]);
+		c->cap.gid = FIELD_GET(CPMU_EVCAP_GID, evcap[idx]);
+		c->cap.mask = events;
+		c->cap.index = idx;
+		__set_bit(idx, owned);
+		usable = true;
+	}
+
+	/* As the specification reads: fixed counters own their capability. */
+	for (i = 0; configurable && i < info->nr_evcaps; i++) {
+		struct nvu_cxl_evcap *ec = &info->config_caps[info->nr_config_caps];
+
+		if (test_bit(i, owned) || !FIELD_GET(CPMU_EVCAP_MASK, evcap[i]))
+			continue;
+		ec->vid = FIELD_GET(CPMU_EVCAP_VID, evcap[i]);
+		ec->gid = FIELD_GET(CPMU_EVCAP_GID, evcap[i]);
+		ec->mask = FIELD_GET(CPMU_EVCAP_MASK, evcap[i]);
+		ec->index = i;
+		info->nr_config_caps++;
+		usable = true;
+	}
+	if (!usable) {
+		*why = "no counter can count any event";
+		return -EINVAL;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_decode);
+
+static bool nvu_cxl_exact(const struct nvu_cxl_cntr *c,
+			  const struct nvu_cxl_ev *ev)
+{
+	return c->cap.vid == ev->vid && c->cap.gid == ev->gid &&
+	       c->cap.mask == ev->mask;
+}
+
+/* The configurable capability that covers @ev, or NULL. */
+static const struct nvu_cxl_evcap *
+nvu_cxl_config_cap(const struct nvu_cxl_info *info, const struct nvu_cxl_ev *ev)
+{
+	unsigned int i;
+
+	for (i = 0; i < info->nr_config_caps; i++) {
+		const struct nvu_cxl_evcap *ec = &info->config_caps[i];
+
+		if (ec->vid == ev->vid && ec->gid == ev->gid &&
+		    !(ev->mask & ~ec->mask))
+			return ec;
+	}
+	return NULL;
+}
+
+/* First free counter of @type counting exactly @ev, or -1. */
+static int nvu_cxl_find_exact(const struct nvu_cxl_info *info,
+			      const unsigned long *used, u8 type,
+			      const struct nvu_cxl_ev *ev)
+{
+	unsigned int i;
+
+	for (i = 0; i < info->nr_cntr; i++) {
+		if (info->cntr[i].type == type && !test_bit(i, used) &&
+		    nvu_cxl_exact(&info->cntr[i], ev))
+			return i;
+	}
+	return -1;
+}
+
+/**
+ * nvu_cxl_pick() - the counter @ev should count on
+ * @info: the CPMU
+ * @used: counters already taken
+ * @ev: the event
+ * @cap_index: set to the Event Group ID Index to program
+ *
+ * An exact match on a free-running counter first (only events that need
+ * no programming can use one, so it leaves the fixed counters to those
+ * that do), then on a fixed counter, then any configurable counter with a
+ * capability that covers @ev.
+ *
+ * Return: the counter index; -EAGAIN if every counter that could count @ev
+ * is taken; -EINVAL if none could.
+ */
+int nvu_cxl_pick(const struct nvu_cxl_info *info, const unsigned long *used,
+		 const struct nvu_cxl_ev *ev, u8 *cap_index)
+{
+	const struct nvu_cxl_evcap *ec;
+	unsigned int i;
+	int idx = -1;
+
+	if (!ev->programmed)
+		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FREE, ev);
+	if (idx < 0)
+		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FIXED, ev);
+	if (idx >= 0) {
+		*cap_index = info->cntr[idx].cap.index;
+		return idx;
+	}
+	ec = nvu_cxl_config_cap(info, ev);
+	if (!ec)
+		return nvu_cxl_can_count(info, ev) ? -EAGAIN : -EINVAL;
+	for (i = 0; i < info->nr_cntr; i++) {
+		if (info->cntr[i].type == CPMU_TYPE_CONFIG && !test_bit(i, used)) {
+			*cap_index = ec->index;
+			return i;
+		}
+	}
+	return -EAGAIN;
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_pick);
+
+/**
+ * nvu_cxl_can_count() - whether some counter of @info could count @ev
+ * @info: the CPMU
+ * @ev: the event
+ */
+bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
+		       const struct nvu_cxl_ev *ev)
+{
+	unsigned int i;
+
+	for (i = 0; i < info->nr_cntr; i++) {
+		const struct nvu_cxl_cntr *c = &info->cntr[i];
+
+		if (c->type == CPMU_TYPE_CONFIG)
+			continue;
+		if (nvu_cxl_exact(c, ev) &&
+		    (c->type == CPMU_TYPE_FIXED || !ev->programmed))
+			return true;
+	}
+	if (!nvu_cxl_config_cap(info, ev))
+		return false;
+	for (i = 0; i < info->nr_cntr; i++) {
+		if (info->cntr[i].type == CPMU_TYPE_CONFIG)
+			return true;
+	}
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_can_count);
+
+/**
+ * nvu_cxl_group_fits() - can these events count at the same time?
+ * @info: the CPMU
+ * @evs: the events
+ * @n: how many
+ *
+ * Allocates as nvu_cxl_pick() does, events that need programming first:
+ * they are the ones a free-running counter cannot take.  Exact-match
+ * counters serve only their own event and configurable counters are
+ * interchangeable, so this order finds an allocation whenever one exists.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
+		       const struct nvu_cxl_ev *evs, unsigned int n)
+{
+	DECLARE_BITMAP(used, CPMU_MAX_COUNTERS) = { };
+	unsigned int pass, i;
+	u8 cap;
+	int idx;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < n; i++) {
+			if (evs[i].programmed != !pass)
+				continue;
+			idx = nvu_cxl_pick(info, used, &evs[i], &cap);
+			if (idx < 0)
+				return -EINVAL;
+			__set_bit(idx, used);
+		}
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
+
+/* ------------------------------------------------------------------------
+ * Discovery: which PCI functions carry CPMUs
+ */
+
+/**
+ * struct cxl_found - one CPMU found on a PCI function
+ * @node: entry in cxl_found_list (while the function is present)
+ * @pci: the function (a reference is held)
+ * @loc: where the CPMU is
+ * @pdev: our platform device for it
+ * @lock: protects @gone and @nr_open
+ * @gone: the function went away; no register may be touched
+ * @nr_open: events of the PMU that exist
+ * @work: unregisters @pdev after the function went away
+ */
+struct cxl_found {
+	struct list_head node;
+	struct pci_dev *pci;
+	struct nvu_cxl_loc loc;
+	struct platform_device *pdev;
+	spinlock_t lock;	/* @gone, @nr_open */
+	bool gone;
+	unsigned int nr_open;
+	struct work_struct work;
+};
+
+static LIST_HEAD(cxl_found_list);
+static DEFINE_MUTEX(cxl_found_lock);
+static struct workqueue_struct *cxl_wq;
+
+static void cxl_found_free(struct cxl_found *f)
+{
+	if (f->pdev)
+		platform_device_unregister(f->pdev);
+	pci_dev_put(f->pci);
+	kfree(f);
+}
+
+/*
+ * The last event of a gone CPMU was destroyed.  perf still touches the
+ * PMU for a moment after our destroy callback returns (it drops its
+ * context and module references): unregister only after a grace period,
+ * to which perf_pmu_unregister() adds two more before it frees anything.
+ * Kernels whose perf core can unregister a PMU under open events do not
+ * need this; the ones we support cannot.
+ */
+static void cxl_found_work(struct work_struct *work)
+{
+	synchronize_rcu();
+	cxl_found_free(container_of(work, struct cxl_found, work));
+}
+
+/* Give the CPMU at @loc of @pci a platform device; drop it if not bound. */
+static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
+{
+	struct cxl_found *f;
+	int ret;
+
+	list_for_each_entry(f, &cxl_found_list, node) {
+		if (f->pci == pci && f->loc.index == loc->index)
+			return;
+	}
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return;
+	f->pci = pci_dev_get(pci);
+	f->loc = *loc;
+	spin_lock_init(&f->lock);
+	INIT_WORK(&f->work, cxl_found_work);
+
+	f->pdev = platform_device_alloc(CXL_DRV_NAME, PLATFORM_DEVID_AUTO);
+	ret = f->pdev ? platform_device_add_data(f->pdev, &f, sizeof(f)) :
+			-ENOMEM;
+	if (!ret)
+		ret = platform_device_add(f->pdev);
+	if (ret) {
+		platform_device_put(f->pdev);
+		f->pdev = NULL;
+	}
+	/* A probe that failed said why; keep nothing of it. */
+	if (ret || !READ_ONCE(f->pdev->dev.driver)) {
+		cxl_found_free(f);
+		return;
+	}
+	list_add_tail(&f->node, &cxl_found_list);
+}
+
+/* Read the Register Locator of @pci and add its CPMUs. */
+static void cxl_scan(struct pci_dev *pci)
+{
+	struct nvu_cxl_loc locs[CXL_MAX_CPMUS];
+	u64 bar_len[PCI_STD_NUM_BARS];
+	const char *why = NULL;
+	unsigned int len, i;
+	u32 *dvsec, hdr;
+	u16 pos;
+	int n;
+
+	pos = pci_find_dvsec_capability(pci, CXL_DVSEC_VENDOR,
+					CXL_DVSEC_REG_LOCATOR);
+	if (!pos)
+		return;
+	pci_read_config_dword(pci, pos + CXL_DVSEC_HDR1, &hdr);
+	len = FIELD_GET(CXL_DVSEC_HDR1_LEN, hdr);
+	if (pos + len > pci->cfg_size) {
+		pci_info(pci, "CXL register locator overruns config space; no CPMU used\n");
+		return;
+	}
+	dvsec = kcalloc(DIV_ROUND_UP(len, 4) + 1, sizeof(u32), GFP_KERNEL);
+	if (!dvsec)
+		return;
+	for (i = 0; i < DIV_ROUND_UP(len, 4); i++)
+		pci_read_config_dword(pci, pos + 4 * i, &dvsec[i]);
+	for (i = 0; i < PCI_STD_NUM_BARS; i++)
+		bar_len[i] = pci_resource_flags(pci, i) & IORESOURCE_MEM ?
+			     pci_resource_len(pci, i) : 0;
+
+	n = nvu_cxl_parse_locator(dvsec, len, bar_len, locs, CXL_MAX_CPMUS,
+				  &why);
+	kfree(dvsec);
+	if (n < 0) {
+		pci_info(pci, "CXL register locator: %s; no CPMU used\n", why);
+		return;
+	}
+	mutex_lock(&cxl_found_lock);
+	for (i = 0; i < n; i++)
+		cxl_found_add(pci, &locs[i]);
+	mutex_unlock(&cxl_found_lock);
+}
+
+/*
+ * @pci is going away: its CPMUs touch no register from now on.  A PMU
+ * with no event goes now; one with events goes when the last is closed.
+ * Called with the PCI rescan/remove lock held, as every probe is.
+ */
+static void cxl_gone(struct pci_dev *pci)
+{
+	struct cxl_found *f, *tmp;
+	LIST_HEAD(gone);
+
+	mutex_lock(&cxl_found_lock);
+	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
+		if (f->pci != pci)
+			continue;
+		spin_lock(&f->lock);
+		f->gone = true;
+		spin_unlock(&f->lock);
+		list_move_tail(&f->node, &gone);
+	}
+	mutex_unlock(&cxl_found_lock);
+	if (list_empty(&gone))
+		return;
+
+	/*
+	 * Register accesses happen in perf callbacks and the poll timer, all
+	 * with interrupts off: after a grace period none still sees !gone.
+	 */
+	synchronize_rcu();
+	list_for_each_entry_safe(f, tmp, &gone, node) {
+		bool idle;
+
+		list_del_init(&f->node);
+		spin_lock(&f->lock);
+		idle = !f->nr_open;
+		spin_unlock(&f->lock);
+		if (idle)
+			cxl_found_free(f);
+		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
+			 idle ? "" : " with events open; its PMU goes when they close");
+	}
+}
+
+struct cxl_scan_work {
+	struct work_struct work;
+	struct pci_dev *pci;
+};
+
+/*
+ * A function was added: scan it once the adding is over (BARs are
+ * assigned after the device is added), under the rescan/remove lock.
+ */
+static void cxl_scan_work_fn(struct work_struct *work)
+{
+	struct cxl_scan_work *sw = container_of(work, struct cxl_scan_work,
+						work);
+
+	pci_lock_rescan_remove();
+	if (device_is_registered(&sw->pci->dev))
+		cxl_scan(sw->pci);
+	pci_unlock_rescan_remove();
+	pci_dev_put(sw->pci);
+	kfree(sw);
+}
+
+static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
+			  void *data)
+{
+	struct pci_dev *pci = to_pci_dev(data);
+	struct cxl_scan_work *sw;
+
+	switch (action) {
+	case BUS_NOTIFY_ADD_DEVICE:
+		sw = kzalloc(sizeof(*sw), GFP_KERNEL);
+		if (!sw)
+			break;
+		INIT_WORK(&sw->work, cxl_scan_work_fn);
+		sw->pci = pci_dev_get(pci);
+		queue_work(cxl_wq, &sw->work);
+		break;
+	case BUS_NOTIFY_DEL_DEVICE:
+		cxl_gone(pci);
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block cxl_pci_nb = {
+	.notifier_call = cxl_pci_notify,
+};
+
+/* ------------------------------------------------------------------------
+ * The PMU
+ */
+
+/**
+ * struct cxl_cpmu - one CPMU's PMU state
+ * @regs: its register block
+ * @found: what discovery knows of it
+ * @info: its capabilities
+ * @raw: each counter's last value read, what a read returns once gone
+ * @cap_index: the Event Group ID Index programmed into each counter
+ * @clean: counters no event uses were stopped (first enable)
+ * @pci_name: the PCI function, for the "pci_function" attribute
+ */
+struct cxl_cpmu {
+	struct nvu_regs regs;
+	struct cxl_found *found;
+	struct nvu_cxl_info info;
+	u64 raw[CPMU_MAX_COUNTERS];
+	u8 cap_index[CPMU_MAX_COUNTERS];
+	bool clean;
+	char pci_name[32];
+};
+
+/* config: the event; config1: threshold and flags; config2: filter values */
+#define CXL_CFG_MASK		GENMASK_ULL(31, 0)
+#define CXL_CFG_GID		GENMASK_ULL(47, 32)
+#define CXL_CFG_VID		GENMASK_ULL(63, 48)
+#define CXL_CFG1_THRESHOLD	GENMASK_ULL(7, 0)	/* the 8 bits that exist */
+#define CXL_CFG1_INVERT		BIT_ULL(16)
+#define CXL_CFG1_EDGE		BIT_ULL(17)
+#define CXL_CFG1_HDM_EN		BIT_ULL(18)
+#define CXL_CFG1_CRB_EN		BIT_ULL(19)
+#define CXL_CFG2_HDM		GENMASK_ULL(31, 0)
+#define CXL_CFG2_CRB		GENMASK_ULL(63, 32)
+
+static bool cxl_gone_now(const struct cxl_cpmu *cp)
+{
+	return READ_ONCE(cp->found->gone);
+}
+
+static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
+{
+	ev->vid = FIELD_GET(CXL_CFG_VID, config[0]);
+	ev->gid = FIELD_GET(CXL_CFG_GID, config[0]);
+	ev->mask = FIELD_GET(CXL_CFG_MASK, config[0]);
+	ev->programmed = config[1] & (CXL_CFG1_THRESHOLD | CXL_CFG1_INVERT |
+				      CXL_CFG1_EDGE | CXL_CFG1_HDM_EN |
+				      CXL_CFG1_CRB_EN);
+}
+
+static void cxl_event_config(const struct perf_event *event, u64 *config)
+{
+	config[0] = event->attr.config;
+	config[1] = event->attr.config1;
+	config[2] = event->attr.config2;
+}
+
+static void cxl_event_destroy(struct perf_event *event)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	struct cxl_found *f = cp->found;
+	bool last;
+
+	spin_lock(&f->lock);
+	last = !--f->nr_open && f->gone;
+	spin_unlock(&f->lock);
+	if (last)
+		queue_work(cxl_wq, &f->work);
+}
+
+static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	struct cxl_found *f = cp->found;
+	struct nvu_cxl_ev ev;
+	u64 config[3];
+	int ret = 0;
+
+	cxl_event_config(event, config);
+	cxl_ev_of(config, &ev);
+	if (!ev.mask) {
+		dev_dbg(pmu->dev, "the event mask is empty\n");
+		return -EINVAL;
+	}
+	if ((config[1] & CXL_CFG1_HDM_EN &&
+	     !(cp->info.filters & BIT(CPMU_FILTER_HDM))) ||
+	    (config[1] & CXL_CFG1_CRB_EN &&
+	     !(cp->info.filters & BIT(CPMU_FILTER_CRB)))) {
+		dev_dbg(pmu->dev, "this CPMU lacks the filter asked for\n");
+		return -EOPNOTSUPP;
+	}
+	if (!nvu_cxl_can_count(&cp->info, &ev)) {
+		dev_dbg(pmu->dev, "no counter counts vid %#x gid %#x mask %#x%s\n",
+			ev.vid, ev.gid, ev.mask,
+			ev.programmed ? " with filters or threshold" : "");
+		return -EINVAL;
+	}
+
+	spin_lock(&f->lock);
+	if (f->gone)
+		ret = -ENODEV;
+	else
+		f->nr_open++;
+	spin_unlock(&f->lock);
+	if (ret) {
+		dev_dbg(pmu->dev, "the PCI function is gone\n");
+		return ret;
+	}
+	event->destroy = cxl_event_destroy;
+	return 0;
+}
+
+static int cxl_filters_fit(const struct nvu_pmu *pmu,
+			   const struct nvu_req *reqs, unsigned int n)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	struct nvu_cxl_ev evs[CPMU_MAX_COUNTERS + 1];
+	unsigned int i;
+
+	if (n > ARRAY_SIZE(evs))
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		cxl_ev_of(reqs[i].config, &evs[i]);
+	return nvu_cxl_group_fits(&cp->info, evs, n);
+}
+
+static int cxl_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	struct nvu_cxl_ev ev;
+	u64 config[3];
+	u8 cap = 0;
+	int idx;
+
+	cxl_event_config(event, config);
+	cxl_ev_of(config, &ev);
+	idx = nvu_cxl_pick(&cp->info, pmu->used, &ev, &cap);
+	if (idx < 0)
+		return -EAGAIN;
+	cp->cap_index[idx] = cap;
+	return idx;
+}
+
+/* Stop every counter no event uses: firmware may have left them running. */
+static void cxl_quiesce(struct nvu_pmu *pmu, struct cxl_cpmu *cp)
+{
+	unsigned int i;
+
+	for (i = 0; i < cp->info.nr_cntr; i++) {
+		if (cp->info.cntr[i].type != CPMU_TYPE_FREE &&
+		    !test_bit(i, pmu->used))
+			nvu_write64(&cp->regs, CPMU_CFG(i), 0);
+	}
+	cp->clean = true;
+}
+
+static void cxl_enable(struct nvu_pmu *pmu)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+
+	if (cxl_gone_now(cp))
+		return;
+	if (!cp->clean)
+		cxl_quiesce(pmu, cp);
+	if (cp->info.freeze)
+		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
+}
+
+/* One write stops every counter at once: a group is one snapshot. */
+static void cxl_disable(struct nvu_pmu *pmu)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+
+	if (cp->info.freeze && !cxl_gone_now(cp))
+		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+}
+
+static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	unsigned int idx = event->hw.idx;
+	u64 c1 = event->attr.config1, c2 = event->attr.config2, cfg;
+
+	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
+		return;
+	if (cp->info.filters & BIT(CPMU_FILTER_HDM))
+		nvu_write32(&cp->regs, CPMU_FILTER(idx, CPMU_FILTER_HDM),
+			    c1 & CXL_CFG1_HDM_EN ?
+			    FIELD_GET(CXL_CFG2_HDM, c2) : CPMU_FILTER_NONE);
+	if (cp->info.filters & BIT(CPMU_FILTER_CRB))
+		nvu_write32(&cp->regs, CPMU_FILTER(idx, CPMU_FILTER_CRB),
+			    c1 & CXL_CFG1_CRB_EN ?
+			    FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
+
+	/*
+	 * No interrupt and no freeze on overflow: the poll timer folds every
+	 * wrap, and a freeze would stop the other counters until the next
+	 * enable.  Fixed counters ignore the events and index fields.
+	 */
+	cfg = CPMU_CFG_ENABLE |
+	      FIELD_PREP(CPMU_CFG_THRESHOLD, FIELD_GET(CXL_CFG1_THRESHOLD, c1)) |
+	      FIELD_PREP(CPMU_CFG_EVENTS, FIELD_GET(CXL_CFG_MASK, event->attr.config)) |
+	      FIELD_PREP(CPMU_CFG_GROUP_IDX, cp->cap_index[idx]);
+	if (c1 & CXL_CFG1_EDGE)
+		cfg |= CPMU_CFG_EDGE;
+	if (c1 & CXL_CFG1_INVERT)
+		cfg |= CPMU_CFG_INVERT;
+	nvu_write64(&cp->regs, CPMU_CFG(idx), cfg);
+}
+
+static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	unsigned int idx = event->hw.idx;
+
+	if (cp->info.cntr[idx].type != CPMU_TYPE_FREE && !cxl_gone_now(cp))
+		nvu_write64(&cp->regs, CPMU_CFG(idx), 0);
+}
+
+static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	unsigned int idx = event->hw.idx;
+
+	if (!cxl_gone_now(cp))
+		cp->raw[idx] = nvu_read64(&cp->regs, CPMU_CNTR(idx));
+	return cp->raw[idx];
+}
+
+static const struct nvu_pmu_ops cxl_ops = {
+	.event_init = cxl_event_init,
+	.filters_fit = cxl_filters_fit,
+	.get_idx = cxl_get_idx,
+	.enable = cxl_enable,
+	.disable = cxl_disable,
+	.start_counter = cxl_start_counter,
+	.stop_counter = cxl_stop_counter,
+	.read_counter = cxl_read_counter,
+};
+
+/* ------------------------------------------------------------------------
+ * sysfs
+ */
+
+static struct attribute *cxl_formats[] = {
+	NVU_FORMAT(mask, 0, CXL_CFG_MASK),
+	NVU_FORMAT(gid, 0, CXL_CFG_GID),
+	NVU_FORMAT(vid, 0, CXL_CFG_VID),
+	NVU_FORMAT(threshold, 1, CXL_CFG1_THRESHOLD),
+	NVU_FORMAT(invert, 1, CXL_CFG1_INVERT),
+	NVU_FORMAT(edge, 1, CXL_CFG1_EDGE),
+	NVU_FORMAT(hdm_filter_en, 1, CXL_CFG1_HDM_EN),
+	NVU_FORMAT(crb_filter_en, 1, CXL_CFG1_CRB_EN),
+	NVU_FORMAT(hdm, 2, CXL_CFG2_HDM),
+	NVU_FORMAT(crb, 2, CXL_CFG2_CRB),
+	NULL
+};
+
+/* The filter formats exist only where the CPMU has the filter. */
+static umode_t cxl_formats_visible(struct kobject *kobj, struct attribute *attr,
+				   int i)
+{
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(kobj_to_dev(kobj));
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	const char *name = attr->name;
+
+	if ((!strcmp(name, "hdm") || !strcmp(name, "hdm_filter_en")) &&
+	    !(cp->info.filters & BIT(CPMU_FILTER_HDM)))
+		return 0;
+	if ((!strcmp(name, "crb") || !strcmp(name, "crb_filter_en")) &&
+	    !(cp->info.filters & BIT(CPMU_FILTER_CRB)))
+		return 0;
+	return attr->mode;
+}
+
+struct cxl_event_attr {
+	struct device_attribute attr;
+	u16 gid;
+	u8 bit;
+};
+
+static ssize_t cxl_event_show(struct device *dev, struct device_attribute *attr,
+			      char *buf)
+{
+	struct cxl_event_attr *ea = container_of(attr, struct cxl_event_attr,
+						 attr);
+
+	return sysfs_emit(buf, "config=%#llx\n",
+			  FIELD_PREP(CXL_CFG_VID, CXL_EVENT_VID) |
+			  FIELD_PREP(CXL_CFG_GID, ea->gid) | BIT_ULL(ea->bit));
+}
+
+#define CXL_EV(_name, _gid, _bit)					\
+	(&((struct cxl_event_attr[]) {{					\
+		.attr = __ATTR(_name, 0444, cxl_event_show, NULL),	\
+		.gid = (_gid),						\
+		.bit = (_bit),						\
+	}})[0].attr.attr)
+
+/* Every event the CXL specification defines (3.0, 3.1 and 4.0). */
+static struct attribute *cxl_events[] = {
+	CXL_EV(clock_ticks, 0x00, 0),
+	/* D2H requests */
+	CXL_EV(d2h_req_rdcurr, 0x10, 1), CXL_EV(d2h_req_rdown, 0x10, 2),
+	CXL_EV(d2h_req_rdshared, 0x10, 3), CXL_EV(d2h_req_rdany, 0x10, 4),
+	CXL_EV(d2h_req_rdownnodata, 0x10, 5), CXL_EV(d2h_req_itomwr, 0x10, 6),
+	CXL_EV(d2h_req_wrcurr, 0x10, 7), CXL_EV(d2h_req_clflush, 0x10, 8),
+	CXL_EV(d2h_req_cleanevict, 0x10, 9),
+	CXL_EV(d2h_req_dirtyevict, 0x10, 10),
+	CXL_EV(d2h_req_cleanevictnodata, 0x10, 11),
+	CXL_EV(d2h_req_wowrinv, 0x10, 12), CXL_EV(d2h_req_wowrinvf, 0x10, 13),
+	CXL_EV(d2h_req_wrinv, 0x10, 14), CXL_EV(d2h_req_cacheflushed, 0x10, 16),
+	/* D2H responses */
+	CXL_EV(d2h_rsp_rspihiti, 0x11, 4), CXL_EV(d2h_rsp_rspvhitv, 0x11, 6),
+	CXL_EV(d2h_rsp_rspihitse, 0x11, 5), CXL_EV(d2h_rsp_rspshitse, 0x11, 1),
+	CXL_EV(d2h_rsp_rspsfwdm, 0x11, 7), CXL_EV(d2h_rsp_rspifwdm, 0x11, 15),
+	CXL_EV(d2h_rsp_rspvfwdv, 0x11, 22),
+	/* H2D requests */
+	CXL_EV(h2d_req_snpdata, 0x12, 1), CXL_EV(h2d_req_snpinv, 0x12, 2),
+	CXL_EV(h2d_req_snpcur, 0x12, 3),
+	/* H2D responses */
+	CXL_EV(h2d_rsp_writepull, 0x13, 1), CXL_EV(h2d_rsp_go, 0x13, 4),
+	CXL_EV(h2d_rsp_gowritepull, 0x13, 5), CXL_EV(h2d_rsp_extcmp, 0x13, 6),
+	CXL_EV(h2d_rsp_gowritepulldrop, 0x13, 8),
+	CXL_EV(h2d_rsp_fastgowritepull, 0x13, 13),
+	CXL_EV(h2d_rsp_goerrwritepull, 0x13, 15),
+	/* Cache data */
+	CXL_EV(cachedata_d2h_data, 0x14, 0), CXL_EV(cachedata_h2d_data, 0x14, 1),
+	/* M2S requests */
+	CXL_EV(m2s_req_meminv, 0x20, 0), CXL_EV(m2s_req_memrd, 0x20, 1),
+	CXL_EV(m2s_req_memrddata, 0x20, 2), CXL_EV(m2s_req_memrdfwd, 0x20, 3),
+	CXL_EV(m2s_req_memwrfwd, 0x20, 4), CXL_EV(m2s_req_memrdtee, 0x20, 5),
+	CXL_EV(m2s_req_memrddatatee, 0x20, 6),
+	CXL_EV(m2s_req_meminvtee, 0x20, 7), CXL_EV(m2s_req_memspecrd, 0x20, 8),
+	CXL_EV(m2s_req_meminvnt, 0x20, 9),
+	CXL_EV(m2s_req_memcleanevict, 0x20, 10),
+	CXL_EV(m2s_req_meminvptee, 0x20, 11),
+	CXL_EV(m2s_req_memspecrdtee, 0x20, 12),
+	CXL_EV(m2s_req_teupdate, 0x20, 13),
+	CXL_EV(m2s_req_memclnevcttee, 0x20, 14),
+	CXL_EV(m2s_req_memclnevctu, 0x20, 15),
+	/* M2S requests with data */
+	CXL_EV(m2s_rwd_memwr, 0x21, 1), CXL_EV(m2s_rwd_memwrptl, 0x21, 2),
+	CXL_EV(m2s_rwd_biconflict, 0x21, 4), CXL_EV(m2s_rwd_memrdfill, 0x21, 5),
+	CXL_EV(m2s_rwd_memwrtee, 0x21, 9), CXL_EV(m2s_rwd_memwrptltee, 0x21, 10),
+	CXL_EV(m2s_rwd_memrdfilltee, 0x21, 13),
+	/* M2S back-invalidate responses */
+	CXL_EV(m2s_birsp_i, 0x22, 0), CXL_EV(m2s_birsp_s, 0x22, 1),
+	CXL_EV(m2s_birsp_e, 0x22, 2), CXL_EV(m2s_birsp_iblk, 0x22, 4),
+	CXL_EV(m2s_birsp_sblk, 0x22, 5), CXL_EV(m2s_birsp_eblk, 0x22, 6),
+	/* S2M back-invalidate snoops */
+	CXL_EV(s2m_bisnp_cur, 0x23, 0), CXL_EV(s2m_bisnp_data, 0x23, 1),
+	CXL_EV(s2m_bisnp_inv, 0x23, 2), CXL_EV(s2m_bisnp_curblk, 0x23, 4),
+	CXL_EV(s2m_bisnp_datblk, 0x23, 5), CXL_EV(s2m_bisnp_invblk, 0x23, 6),
+	CXL_EV(s2m_bisnp_curtee, 0x23, 8), CXL_EV(s2m_bisnp_datatee, 0x23, 9),
+	CXL_EV(s2m_bisnp_invtee, 0x23, 10),
+	CXL_EV(s2m_bisnp_curblktee, 0x23, 12),
+	CXL_EV(s2m_bisnp_datablktee, 0x23, 13),
+	CXL_EV(s2m_bisnp_invblktee, 0x23, 14),
+	/* S2M no-data responses */
+	CXL_EV(s2m_ndr_cmp, 0x24, 0), CXL_EV(s2m_ndr_cmps, 0x24, 1),
+	CXL_EV(s2m_ndr_cmpe, 0x24, 2), CXL_EV(s2m_ndr_cmpm, 0x24, 3),
+	CXL_EV(s2m_ndr_biconflictack, 0x24, 4), CXL_EV(s2m_ndr_cmptee, 0x24, 5),
+	CXL_EV(s2m_ndr_cmptee_s, 0x24, 6), CXL_EV(s2m_ndr_cmptee_e, 0x24, 7),
+	/* S2M data responses */
+	CXL_EV(s2m_drs_memdata, 0x25, 0), CXL_EV(s2m_drs_memdatanxm, 0x25, 1),
+	CXL_EV(s2m_drs_memdatatee, 0x25, 2),
+	/* DDR */
+	CXL_EV(ddr_act, 0x8000, 0), CXL_EV(ddr_pre, 0x8000, 1),
+	CXL_EV(ddr_casrd, 0x8000, 2), CXL_EV(ddr_caswr, 0x8000, 3),
+	CXL_EV(ddr_refresh, 0x8000, 4), CXL_EV(ddr_selfrefreshent, 0x8000, 5),
+	CXL_EV(ddr_rfm, 0x8000, 6), CXL_EV(ddr_cas_rd_ap, 0x8000, 7),
+	CXL_EV(ddr_cas_wr_ap, 0x8000, 8),
+	CXL_EV(ddr_refresh_all_banks, 0x8000, 9),
+	CXL_EV(ddr_refresh_same_bank, 0x8000, 10),
+	CXL_EV(ddr_pwrdn_entry, 0x8000, 11), CXL_EV(ddr_pwrdn_exit, 0x8000, 12),
+	CXL_EV(ddr_rd_wr_ddr_bus_switching, 0x8000, 13),
+	CXL_EV(ddr_incoming_rd_req, 0x8000, 14),
+	CXL_EV(ddr_incoming_wr_req, 0x8000, 15),
+	/* Queues */
+	CXL_EV(rd_queue_occ, 0x8001, 0), CXL_EV(wr_queue_occ, 0x8001, 1),
+	CXL_EV(rd_wr_merged_queue_occ, 0x8001, 2),
+	CXL_EV(pwrdn_event, 0x8001, 3),
+	CXL_EV(mc_rd_resid_cnt, 0x8002, 0), CXL_EV(mc_wr_resid_cnt, 0x8002, 1),
+	/* Link retries and throttling */
+	CXL_EV(retry_event_trig_by_rd_crc, 0x8003, 0),
+	CXL_EV(retry_event_trig_by_wr_crc, 0x8003, 1),
+	CXL_EV(retry_event_trig_by_ca_parity, 0x8003, 2),
+	CXL_EV(retry_event_trig_by_ecc, 0x8003, 3),
+	CXL_EV(thermal_throttle_event, 0x8004, 0),
+	CXL_EV(power_throttle_event, 0x8004, 1),
+	NULL
+};
+
+/* An event is listed only where some counter can count it. */
+static umode_t cxl_events_visible(struct kobject *kobj, struct attribute *attr,
+				  int i)
+{
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(kobj_to_dev(kobj));
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	struct cxl_event_attr *ea = container_of(attr, struct cxl_event_attr,
+						 attr.attr);
+	struct nvu_cxl_ev ev = {
+		.vid = CXL_EVENT_VID,
+		.gid = ea->gid,
+		.mask = BIT(ea->bit),
+	};
+
+	return nvu_cxl_can_count(&cp->info, &ev) ? attr->mode : 0;
+}
+
+static ssize_t pci_function_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(nvu_dev_to_pmu(dev));
+
+	return sysfs_emit(buf, "%s\n", cp->pci_name);
+}
+static DEVICE_ATTR_RO(pci_function);
+
+static struct attribute *cxl_extra_attrs[] = {
+	&dev_attr_pci_function.attr,
+	NULL
+};
+
+static const struct attribute_group cxl_extra_group = {
+	.attrs = cxl_extra_attrs,
+};
+
+static struct nvu_pmu_desc cxl_desc = {
+	.formats = cxl_formats,
+	.formats_visible = cxl_formats_visible,
+	.events = cxl_events,
+	.events_visible = cxl_events_visible,
+	.ops = &cxl_ops,
+	.intree_module = "cxl_pmu",
+	.extra_group = &cxl_extra_group,
+};
+
+/* ------------------------------------------------------------------------
+ * Probe
+ */
+
+static int cxl_match_memdev(struct device *dev, void *data)
+{
+	return dev->bus && !strcmp(dev->bus->name, "cxl") &&
+	       !strncmp(dev_name(dev), "mem", 3);
+}
+
+/*
+ * "cxl_pmu_mem<X>.<Y>" as upstream names it when the function has a CXL
+ * memory device memX; otherwise one that names the PCI function.
+ */
+static const char *cxl_pmu_name(struct device *dev, struct pci_dev *pci,
+				unsigned int index)
+{
+	struct device *mem;
+	const char *name;
+
+	mem = device_find_child(&pci->dev, NULL, cxl_match_memdev);
+	if (mem) {
+		name = devm_kasprintf(dev, GFP_KERNEL, "cxl_pmu_%s.%u",
+				      dev_name(mem), index);
+		put_device(mem);
+		return name;
+	}
+	return devm_kasprintf(dev, GFP_KERNEL, "cxl_pmu_pci%04x_%02x_%02x_%x.%u",
+			      pci_domain_nr(pci->bus), pci->bus->number,
+			      PCI_SLOT(pci->devfn), PCI_FUNC(pci->devfn), index);
+}
+
+static int cxl_cpmu_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct cxl_found *f = *(struct cxl_found **)dev_get_platdata(dev);
+	struct pci_dev *pci = f->pci;
+	u64 cap, evcap[CPMU_MAX_EVCAPS], *cfg;
+	const char *why = NULL;
+	struct cxl_cpmu *cp;
+	struct nvu_pmu *pmu;
+	struct resource res;
+	unsigned int i, n;
+	u16 cmd;
+	int ret;
+
+	pmu = devm_nvu_pmu_alloc(dev, &cxl_desc, sizeof(*cp));
+	if (!pmu)
+		return -ENOMEM;
+	cp = nvu_pmu_priv(pmu);
+	cp->found = f;
+	strscpy(cp->pci_name, pci_name(pci), sizeof(cp->pci_name));
+
+	/* The function's owner enables it; we never do. */
+	pci_read_config_word(pci, PCI_COMMAND, &cmd);
+	if (!(cmd & PCI_COMMAND_MEMORY))
+		return dev_err_probe(dev, -ENODEV,
+				     "%s: CPMU %u: memory decoding is off\n",
+				     pci_name(pci), f->loc.index);
+	memset(&res, 0, sizeof(res));
+	res.start = pci_resource_start(pci, f->loc.bir) + f->loc.offset;
+	res.end = res.start + CPMU_BLOCK_SIZE - 1;
+	res.flags = IORESOURCE_MEM;
+	ret = nvu_map_shared(dev, &res, &cp->regs);
+	if (ret)
+		return ret;
+
+	cap = nvu_read64(&cp->regs, CPMU_CAP);
+	n = FIELD_GET(CPMU_CAP_NUM_EVCAPS, cap) + 1;
+	for (i = 0; i < n; i++)
+		evcap[i] = nvu_read64(&cp->regs, CPMU_EVCAP(i));
+	n = FIELD_GET(CPMU_CAP_NUM_COUNTERS, cap) + 1;
+	cfg = devm_kcalloc(dev, n, sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		cfg[i] = nvu_read64(&cp->regs, CPMU_CFG(i));
+	ret = nvu_cxl_decode(cap, evcap, cfg, &cp->info, &why);
+	devm_kfree(dev, cfg);
+	if (ret)
+		return dev_err_probe(dev, ret, "%s: CPMU %u: %s\n",
+				     pci_name(pci), f->loc.index, why);
+
+	pmu->name = cxl_pmu_name(dev, pci, f->loc.index);
+	if (!pmu->name)
+		return -ENOMEM;
+	pmu->num_counters = cp->info.nr_cntr;
+	pmu->counter_width = cp->info.width;
+	if (dev_to_node(&pci->dev) != NUMA_NO_NODE)
+		nvu_pmu_set_node(pmu, dev_to_node(&pci->dev));
+	platform_set_drvdata(pdev, pmu);
+	ret = devm_nvu_pmu_register(pmu);
+	if (ret)
+		return ret;
+	dev_dbg(dev, "%s: %u counters of %u bits, filters %#x\n", pmu->name,
+		cp->info.nr_cntr, cp->info.width, cp->info.filters);
+	return 0;
+}
+
+static struct platform_driver cxl_cpmu_driver = {
+	.driver = {
+		.name = CXL_DRV_NAME,
+		.suppress_bind_attrs = true,
+	},
+	.probe = cxl_cpmu_probe,
+};
+
+static int __init cxl_cpmu_init(void)
+{
+	struct pci_dev *pci = NULL;
+	int ret;
+
+	cxl_desc.max_rate = max_rate;
+	cxl_wq = alloc_ordered_workqueue("nvu_cxl_cpmu", 0);
+	if (!cxl_wq)
+		return -ENOMEM;
+	ret = platform_driver_register(&cxl_cpmu_driver);
+	if (ret)
+		goto err_wq;
+	ret = bus_register_notifier(&pci_bus_type, &cxl_pci_nb);
+	if (ret)
+		goto err_drv;
+
+	pci_lock_rescan_remove();
+	for_each_pci_dev(pci)
+		cxl_scan(pci);
+	pci_unlock_rescan_remove();
+	return 0;
+
+err_drv:
+	platform_driver_unregister(&cxl_cpmu_driver);
+err_wq:
+	destroy_workqueue(cxl_wq);
+	return ret;
+}
+
+static void __exit cxl_cpmu_exit(void)
+{
+	struct cxl_found *f, *tmp;
+
+	bus_unregister_notifier(&pci_bus_type, &cxl_pci_nb);
+	/* Pending scans and unregistrations finish first. */
+	destroy_workqueue(cxl_wq);
+	mutex_lock(&cxl_found_lock);
+	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
+		list_del(&f->node);
+		cxl_found_free(f);
+	}
+	mutex_unlock(&cxl_found_lock);
+	platform_driver_unregister(&cxl_cpmu_driver);
+}
+
+module_init(cxl_cpmu_init);
+module_exit(cxl_cpmu_exit);
+MODULE_DESCRIPTION("nv-uncore: CXL Performance Monitoring Units");
+MODULE_LICENSE("GPL");
+NVU_IMPORT_NS();

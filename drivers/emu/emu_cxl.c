@@ -1,0 +1,796 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nvu_emu: CXL components with Performance Monitoring Units.
+ *
+ * The model adds a PCI host bridge of its own (a separate PCI domain, as a
+ * VMD or Hyper-V bridge does) whose functions are CXL components: config
+ * space with a PCIe capability and a CXL Register Locator DVSEC, and a
+ * 64-bit memory BAR.  BAR0 holds a component-register block (not modelled)
+ * at offset 0 and the CPMU blocks at 64 KiB steps after it.  The model
+ * serves the bridge's whole memory window and decodes each access by the
+ * BARs as programmed, so a function keeps working wherever the PCI core
+ * puts its BAR.  No driver binds the functions (driver_override), the
+ * way the drivers under test find them: by their DVSEC.
+ *
+ * Each CPMU is a model device ("cxl_pmu_pci<domain>_<bus>_<dev>_<fn>.<n>",
+ * the name the driver gives a function without a CXL memory device) that
+ * counts injected traffic: "vid= gid= ev= count= [per=] [hdm=] [crb=]" or
+ * "cycles=".  The rules are in Documentation/emu.rst; the ones the
+ * specification leaves open [U] have parameters.
+ */
+
+#include <linux/pci.h>
+#include <linux/pci-ecam.h>
+#include <linux/slab.h>
+
+#include "emu.h"
+#include "nvu_cxl_regs.h"
+
+/* ------------------------------------------------------------------------
+ * Parameters
+ */
+
+static unsigned int cxl_fns;
+module_param(cxl_fns, uint, 0444);
+MODULE_PARM_DESC(cxl_fns, "emulated CXL PCI functions, 0-8 (default 0: no PCI bridge)");
+
+static unsigned int cxl_cpmus = 1;
+module_param(cxl_cpmus, uint, 0444);
+MODULE_PARM_DESC(cxl_cpmus, "CPMUs per function, 1-4");
+
+static unsigned int cxl_width = 48;
+module_param(cxl_width, uint, 0444);
+MODULE_PARM_DESC(cxl_width, "CPMU counter width in bits, 1-64");
+
+static unsigned int cxl_fixed = 1;
+module_param(cxl_fixed, uint, 0444);
+MODULE_PARM_DESC(cxl_fixed, "fixed-function counters: 0, 1 (clock_ticks) or 2 (and m2s_req_memrd)");
+
+static unsigned int cxl_free = 1;
+module_param(cxl_free, uint, 0444);
+MODULE_PARM_DESC(cxl_free, "free-running counters: 0 or 1 (s2m_drs_memdata)");
+
+static unsigned int cxl_config = 4;
+module_param(cxl_config, uint, 0444);
+MODULE_PARM_DESC(cxl_config, "configurable counters, 0-61");
+
+static unsigned int cxl_filters = 3;
+module_param(cxl_filters, uint, 0444);
+MODULE_PARM_DESC(cxl_filters, "Filters Supported: bit 0 HDM decoder, bit 1 channel/rank/bank");
+
+static bool cxl_freeze = true;
+module_param(cxl_freeze, bool, 0444);
+MODULE_PARM_DESC(cxl_freeze, "the Freeze register works (Counter Freeze Support)");
+
+static bool cxl_vendor = true;
+module_param(cxl_vendor, bool, 0444);
+MODULE_PARM_DESC(cxl_vendor, "a vendor-defined event group (vid 0x10de, gid 1, 4 events)");
+
+/*
+ * What an HDM decoder filter value means is unknown [U]: a bitmap of
+ * decoders (0) or one decoder's number (1).  The driver passes the value
+ * through, so it must be right either way.
+ */
+static unsigned int cxl_hdm_mode;
+module_param(cxl_hdm_mode, uint, 0444);
+MODULE_PARM_DESC(cxl_hdm_mode, "HDM filter value [U]: 0 bitmap of decoders, 1 decoder number");
+
+/* The model's vendor-defined events. */
+#define EMU_CXL_VENDOR_VID	0x10de
+#define EMU_CXL_VENDOR_GID	1
+
+#define EMU_CXL_MAX_FNS		8
+#define EMU_CXL_MAX_CPMUS	4
+#define EMU_CXL_BLOCK_STEP	SZ_64K
+#define EMU_CXL_DOMAIN		0x10000
+#define EMU_CXL_VENDOR_ID	0x10de
+#define EMU_CXL_DEVICE_ID	0x7ce0
+#define EMU_CXL_CLASS		0x050210	/* CXL memory device */
+#define EMU_CXL_PCIE_CAP	0x40
+#define EMU_CXL_DVSEC		0x100
+
+/* ------------------------------------------------------------------------
+ * The CPMU register block
+ */
+
+struct emu_cxl_cpmu {
+	u64 cap;
+	unsigned int nctr, width, nevcap;
+	u64 evcap[CPMU_MAX_EVCAPS];
+	u64 cfg[CPMU_MAX_COUNTERS];
+	u32 filter[CPMU_MAX_COUNTERS][2];
+	u64 cntr[CPMU_MAX_COUNTERS];
+	bool level[CPMU_MAX_COUNTERS];	/* edge: the condition last clock */
+	u64 ovf, freeze;
+	u64 bad_index;			/* counts programmed with a bad index */
+};
+
+/* Event capability register value. */
+static u64 emu_cxl_evcap(u16 vid, u16 gid, u32 mask)
+{
+	return FIELD_PREP(CPMU_EVCAP_VID, vid) | FIELD_PREP(CPMU_EVCAP_GID, gid) |
+	       FIELD_PREP(CPMU_EVCAP_MASK, mask);
+}
+
+static u64 emu_cxl_fixed_cfg(u8 type, u8 idx, u32 mask)
+{
+	return FIELD_PREP(CPMU_CFG_TYPE, type) |
+	       FIELD_PREP(CPMU_CFG_GROUP_IDX, idx) |
+	       FIELD_PREP(CPMU_CFG_EVENTS, mask);
+}
+
+/*
+ * Event Capabilities of every model CPMU: 0 clock ticks, 1 S2M DRS, 2 D2H
+ * requests, 3 M2S requests, 4 M2S RwD, 5 S2M NDR, 6 DDR, 7 vendor.
+ */
+static void emu_cxl_init(struct nvu_emu_dev *dev)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+	unsigned int i, n = 0;
+
+	c->width = cxl_width;
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x00, 0x1);
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x25, 0x7);
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x10, 0x17ffe);
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x20, 0xffff);
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x21, 0x2636);
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x24, 0xff);
+	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x8000, 0xffff);
+	if (cxl_vendor)
+		c->evcap[c->nevcap++] = emu_cxl_evcap(EMU_CXL_VENDOR_VID,
+						      EMU_CXL_VENDOR_GID, 0xf);
+
+	if (cxl_fixed >= 1)
+		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, 0, 0x1);
+	if (cxl_fixed >= 2)
+		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, 3, 0x2);
+	if (cxl_free >= 1)
+		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FREE, 1, 0x1);
+	for (i = 0; i < cxl_config; i++)
+		c->cfg[n++] = FIELD_PREP(CPMU_CFG_TYPE, CPMU_TYPE_CONFIG);
+	c->nctr = n;
+
+	if (nvu_emu_bad(dev, "reserved_type"))
+		c->cfg[0] = FIELD_PREP(CPMU_CFG_TYPE, 3);
+	if (nvu_emu_bad(dev, "evcap_index"))
+		c->cfg[0] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, c->nevcap, 0x1);
+	c->cap = FIELD_PREP(CPMU_CAP_NUM_COUNTERS, c->nctr - 1) |
+		 FIELD_PREP(CPMU_CAP_COUNTER_WIDTH,
+			    nvu_emu_bad(dev, "width0") ? 0 : c->width) |
+		 FIELD_PREP(CPMU_CAP_NUM_EVCAPS, c->nevcap - 1) |
+		 FIELD_PREP(CPMU_CAP_FILTERS, cxl_filters) |
+		 CPMU_CAP_WRITABLE_FROZEN | CPMU_CAP_OVF_INT |
+		 (cxl_freeze ? CPMU_CAP_FREEZE : 0);
+	for (i = 0; i < c->nctr; i++) {
+		c->filter[i][0] = CPMU_FILTER_NONE;
+		c->filter[i][1] = CPMU_FILTER_NONE;
+	}
+}
+
+/* The capability counter @n counts from, or NULL (nothing counts). */
+static bool emu_cxl_target(struct emu_cxl_cpmu *c, unsigned int n,
+			   u16 *vid, u16 *gid, u32 *mask)
+{
+	unsigned int idx = FIELD_GET(CPMU_CFG_GROUP_IDX, c->cfg[n]);
+
+	if (idx >= c->nevcap)
+		return false;
+	*vid = FIELD_GET(CPMU_EVCAP_VID, c->evcap[idx]);
+	*gid = FIELD_GET(CPMU_EVCAP_GID, c->evcap[idx]);
+	/* Only the events the capability supports count. */
+	*mask = FIELD_GET(CPMU_CFG_EVENTS, c->cfg[n]) &
+		FIELD_GET(CPMU_EVCAP_MASK, c->evcap[idx]);
+	return true;
+}
+
+static bool emu_cxl_counting(const struct emu_cxl_cpmu *c, unsigned int n)
+{
+	if (c->freeze & BIT_ULL(n))
+		return false;
+	return FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]) == CPMU_TYPE_FREE ||
+	       c->cfg[n] & CPMU_CFG_ENABLE;
+}
+
+static void emu_cxl_add(struct emu_cxl_cpmu *c, unsigned int n, u64 amount)
+{
+	if (!amount || !nvu_emu_add(&c->cntr[n], amount, c->width))
+		return;
+	c->ovf |= BIT_ULL(n);
+	/* Freeze on overflow stops every counter. */
+	if (c->cfg[n] & CPMU_CFG_FREEZE_ON_OVF && c->cap & CPMU_CAP_FREEZE)
+		c->freeze = U64_MAX;
+}
+
+static bool emu_cxl_filter_pass(const struct emu_cxl_cpmu *c, unsigned int n,
+				const struct nvu_emu_txn *t)
+{
+	u32 hdm = c->filter[n][CPMU_FILTER_HDM];
+	u32 crb = c->filter[n][CPMU_FILTER_CRB];
+
+	if (cxl_filters & BIT(CPMU_FILTER_HDM) && hdm != CPMU_FILTER_NONE) {
+		if (!(t->set & BIT(EMU_HDM)))
+			return false;
+		if (cxl_hdm_mode == 0 ? !(t->v[EMU_HDM] < 32 &&
+					  hdm & BIT(t->v[EMU_HDM])) :
+					hdm != t->v[EMU_HDM])
+			return false;
+	}
+	/* Channel/rank/bank: the value must equal the traffic's [U]. */
+	if (cxl_filters & BIT(CPMU_FILTER_CRB) && crb != CPMU_FILTER_NONE &&
+	    (!(t->set & BIT(EMU_CRB)) || crb != t->v[EMU_CRB]))
+		return false;
+	return true;
+}
+
+/*
+ * A batch: "count" events, "per" of them in each clock cycle.  The model's
+ * rule for threshold, edge and invert [U]: with threshold 0 or 1 and
+ * neither flag, every event counts.  Otherwise a cycle qualifies when its
+ * events reach the threshold (or, inverted, do not); without edge every
+ * qualifying cycle counts one, with edge only a cycle that qualifies after
+ * one that did not.  A batch is a run of identical cycles.
+ */
+static u64 emu_cxl_amount(struct emu_cxl_cpmu *c, unsigned int n,
+			  const struct nvu_emu_txn *t)
+{
+	u64 cfg = c->cfg[n], count = t->v[EMU_COUNT];
+	u64 per = t->v[EMU_PER] ?: 1, cycles = DIV_ROUND_UP_ULL(count, per);
+	unsigned int thr = FIELD_GET(CPMU_CFG_THRESHOLD, cfg);
+	bool edge = cfg & CPMU_CFG_EDGE, inv = cfg & CPMU_CFG_INVERT, cond;
+
+	if (FIELD_GET(CPMU_CFG_TYPE, cfg) == CPMU_TYPE_FREE ||
+	    (thr <= 1 && !edge && !inv))
+		return count;
+	cond = per >= max(thr, 1U);
+	if (inv)
+		cond = !cond;
+	if (edge) {
+		bool rise = cond && !c->level[n];
+
+		c->level[n] = cond;
+		return rise;
+	}
+	return cond ? cycles : 0;
+}
+
+static int emu_cxl_check(const struct nvu_emu_dev *dev,
+			 const struct nvu_emu_txn *t)
+{
+	if (t->set & ~BIT(EMU_CYCLES) &&
+	    (!(t->set & BIT(EMU_GID)) || !(t->set & BIT(EMU_EV)) ||
+	     t->v[EMU_EV] > 31 || t->v[EMU_GID] > U16_MAX ||
+	     t->v[EMU_VID] > U16_MAX || t->v[EMU_HDM] > U32_MAX ||
+	     t->v[EMU_CRB] > U32_MAX))
+		return -EINVAL;
+	return 0;
+}
+
+static void emu_cxl_defaults(struct nvu_emu_txn *t)
+{
+	t->v[EMU_VID] = CXL_EVENT_VID;
+	t->v[EMU_PER] = 1;
+}
+
+static void emu_cxl_inject(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+	unsigned int n;
+
+	for (n = 0; n < c->nctr; n++) {
+		u16 vid, gid;
+		u32 mask;
+
+		if (!emu_cxl_counting(c, n) ||
+		    !emu_cxl_target(c, n, &vid, &gid, &mask))
+			continue;
+		if (vid != t->v[EMU_VID] || gid != t->v[EMU_GID] ||
+		    !(mask & BIT(t->v[EMU_EV])) || !emu_cxl_filter_pass(c, n, t))
+			continue;
+		emu_cxl_add(c, n, emu_cxl_amount(c, n, t));
+	}
+}
+
+/* The clock_ticks event (CXL group 0, bit 0) counts cycles. */
+static void emu_cxl_tick(struct nvu_emu_dev *dev, u64 cycles)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+	unsigned int n;
+
+	for (n = 0; n < c->nctr; n++) {
+		u16 vid, gid;
+		u32 mask;
+
+		if (emu_cxl_counting(c, n) &&
+		    emu_cxl_target(c, n, &vid, &gid, &mask) &&
+		    vid == CXL_EVENT_VID && gid == 0 && mask & 1)
+			emu_cxl_add(c, n, cycles);
+	}
+}
+
+static u64 emu_cxl_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+	u64 val = 0;
+
+	if (off == CPMU_CAP)
+		val = c->cap;
+	else if (off == CPMU_OVF_STATUS)
+		val = c->ovf;
+	else if (off == CPMU_FREEZE)
+		val = c->freeze;
+	else if (off >= CPMU_EVCAP(0) && off < CPMU_EVCAP(c->nevcap))
+		val = c->evcap[(off - CPMU_EVCAP(0)) / 8];
+	else if (off >= CPMU_CFG(0) && off < CPMU_CFG(c->nctr))
+		val = c->cfg[(off - CPMU_CFG(0)) / 8];
+	else if (off >= CPMU_FILTER(0, 0) && off < CPMU_FILTER(c->nctr, 0) &&
+		 (off - CPMU_FILTER(0, 0)) / 4 % 8 < 2)
+		return c->filter[(off - CPMU_FILTER(0, 0)) / 32]
+				[(off - CPMU_FILTER(0, 0)) / 4 % 8];
+	else if (off >= CPMU_CNTR(0) && off < CPMU_CNTR(c->nctr))
+		val = c->cntr[(off - CPMU_CNTR(0)) / 8];
+	/* A 4-byte access reads half of the 64-bit register. */
+	if (size == 4)
+		val = off % 8 ? 0 : lower_32_bits(val);
+	return val;
+}
+
+static void emu_cxl_write_cfg(struct emu_cxl_cpmu *c, unsigned int n, u64 val)
+{
+	u8 type = FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]);
+	u64 ro = CPMU_CFG_TYPE;
+	unsigned int idx;
+
+	if (type == CPMU_TYPE_FREE)
+		return;
+	if (type == CPMU_TYPE_FIXED)
+		ro |= CPMU_CFG_EVENTS | CPMU_CFG_GROUP_IDX;
+	c->cfg[n] = (c->cfg[n] & ro) | (val & ~ro);
+	/* What the model checks: a configurable counter's group index. */
+	idx = FIELD_GET(CPMU_CFG_GROUP_IDX, c->cfg[n]);
+	if (type == CPMU_TYPE_CONFIG && c->cfg[n] & CPMU_CFG_ENABLE &&
+	    (idx >= c->nevcap ||
+	     (FIELD_GET(CPMU_CFG_EVENTS, c->cfg[n]) &
+	      ~FIELD_GET(CPMU_EVCAP_MASK, c->evcap[idx]))))
+		c->bad_index++;
+}
+
+static void emu_cxl_write(struct nvu_emu_dev *dev, u32 off, u64 val,
+			  unsigned int size)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+
+	if (size == 4 && !(off >= CPMU_FILTER(0, 0) &&
+			   off < CPMU_FILTER(c->nctr, 0)))
+		return;		/* the model takes 8-byte writes there */
+	if (off == CPMU_OVF_STATUS) {
+		c->ovf &= ~val;
+	} else if (off == CPMU_FREEZE) {
+		if (c->cap & CPMU_CAP_FREEZE)
+			c->freeze = val;
+	} else if (off >= CPMU_CFG(0) && off < CPMU_CFG(c->nctr)) {
+		emu_cxl_write_cfg(c, (off - CPMU_CFG(0)) / 8, val);
+	} else if (off >= CPMU_FILTER(0, 0) && off < CPMU_FILTER(c->nctr, 0)) {
+		unsigned int n = (off - CPMU_FILTER(0, 0)) / 32;
+		unsigned int f = (off - CPMU_FILTER(0, 0)) / 4 % 8;
+
+		if (f < 2 && size == 4 && cxl_filters & BIT(f))
+			c->filter[n][f] = val;
+	} else if (off >= CPMU_CNTR(0) && off < CPMU_CNTR(c->nctr)) {
+		unsigned int n = (off - CPMU_CNTR(0)) / 8;
+		u64 mask = c->width >= 64 ? U64_MAX : BIT_ULL(c->width) - 1;
+
+		if (FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]) != CPMU_TYPE_FREE)
+			c->cntr[n] = val & mask;
+	}
+}
+
+static const struct nvu_emu_type nvu_emu_cxl = {
+	.kind = "cxl",
+	.keys = BIT(EMU_COUNT) | BIT(EMU_CYCLES) | BIT(EMU_VID) | BIT(EMU_GID) |
+		BIT(EMU_EV) | BIT(EMU_HDM) | BIT(EMU_CRB) | BIT(EMU_PER),
+	.nr_res = 1,
+	.res_size = CPMU_BLOCK_SIZE,
+	.state_size = sizeof(struct emu_cxl_cpmu),
+	.no_window = true,
+	.defaults = emu_cxl_defaults,
+	.check = emu_cxl_check,
+	.init = emu_cxl_init,
+	.read = emu_cxl_read,
+	.write = emu_cxl_write,
+	.inject = emu_cxl_inject,
+	.tick = emu_cxl_tick,
+};
+
+/* ------------------------------------------------------------------------
+ * The PCI functions and their host bridge
+ */
+
+struct emu_cxl_fn {
+	int socket;
+	u8 cfg[PCI_CFG_SPACE_EXP_SIZE];
+	u64 bar_size;
+	unsigned int ncpmu;
+	struct nvu_emu_dev *cpmu[EMU_CXL_MAX_CPMUS];
+};
+
+struct emu_cxl_host {
+	struct platform_device *pdev;
+	struct pci_host_bridge *bridge;
+	struct resource mem;
+	struct resource busn;
+	struct nvu_emu_window win;
+	bool win_added;
+	unsigned int nfn;
+	struct emu_cxl_fn fn[EMU_CXL_MAX_FNS];
+#ifdef CONFIG_X86
+	struct pci_sysdata sysdata;
+#else
+	struct pci_config_window sysdata;
+#endif
+};
+
+static struct emu_cxl_host *emu_cxl;
+
+/* Config space is little-endian. */
+static void emu_cfg_w8(u8 *cfg, unsigned int off, u8 v)
+{
+	cfg[off] = v;
+}
+
+static void emu_cfg_w16(u8 *cfg, unsigned int off, u16 v)
+{
+	cfg[off] = v;
+	cfg[off + 1] = v >> 8;
+}
+
+static void emu_cfg_w32(u8 *cfg, unsigned int off, u32 v)
+{
+	emu_cfg_w16(cfg, off, v);
+	emu_cfg_w16(cfg, off + 2, v >> 16);
+}
+
+static u16 emu_cfg_r16(const u8 *cfg, unsigned int off)
+{
+	return cfg[off] | cfg[off + 1] << 8;
+}
+
+static u32 emu_cfg_r32(const u8 *cfg, unsigned int off)
+{
+	return emu_cfg_r16(cfg, off) | (u32)emu_cfg_r16(cfg, off + 2) << 16;
+}
+
+static u64 emu_cxl_bar0(const struct emu_cxl_fn *fn)
+{
+	return (emu_cfg_r32(fn->cfg, PCI_BASE_ADDRESS_0) &
+		PCI_BASE_ADDRESS_MEM_MASK) |
+	       (u64)emu_cfg_r32(fn->cfg, PCI_BASE_ADDRESS_1) << 32;
+}
+
+/* Config space of @fn: header, PCIe capability, register locator. */
+static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar)
+{
+	u8 *cfg = fn->cfg;
+	unsigned int i, n = 0, len;
+	u32 entry = CXL_DVSEC_REG_LOCATOR;
+
+	emu_cfg_w16(cfg, PCI_VENDOR_ID, EMU_CXL_VENDOR_ID);
+	emu_cfg_w16(cfg, PCI_DEVICE_ID, EMU_CXL_DEVICE_ID);
+	/* Firmware assigned the BAR and turned decoding on. */
+	emu_cfg_w16(cfg, PCI_COMMAND, PCI_COMMAND_MEMORY);
+	emu_cfg_w16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
+	emu_cfg_w32(cfg, PCI_CLASS_REVISION, EMU_CXL_CLASS << 8 | 1);
+	emu_cfg_w8(cfg, PCI_HEADER_TYPE, PCI_HEADER_TYPE_NORMAL);
+	emu_cfg_w32(cfg, PCI_BASE_ADDRESS_0, lower_32_bits(bar) |
+		    PCI_BASE_ADDRESS_MEM_TYPE_64);
+	emu_cfg_w32(cfg, PCI_BASE_ADDRESS_1, upper_32_bits(bar));
+	emu_cfg_w8(cfg, PCI_CAPABILITY_LIST, EMU_CXL_PCIE_CAP);
+
+	emu_cfg_w8(cfg, EMU_CXL_PCIE_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_EXP);
+	emu_cfg_w16(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_FLAGS,
+		    2 | PCI_EXP_TYPE_ENDPOINT << 4);
+
+	/* DVSEC: extended capability header, then its two headers. */
+	emu_cfg_w32(cfg, EMU_CXL_DVSEC, PCI_EXT_CAP_ID_DVSEC | 1 << 16);
+	emu_cfg_w32(cfg, EMU_CXL_DVSEC + CXL_DVSEC_HDR2, entry);
+	/* Entry 0: the component registers at BAR offset 0. */
+	emu_cfg_w32(cfg, EMU_CXL_DVSEC + CXL_REGLOC_FIRST,
+		    FIELD_PREP(CXL_REGLOC_RBI, CXL_RBI_COMPONENT));
+	n++;
+	for (i = 0; i < fn->ncpmu; i++, n++) {
+		u64 off = (u64)(i + 1) * EMU_CXL_BLOCK_STEP;
+
+		if (i == fn->ncpmu - 1 && nvu_emu_bad(fn->cpmu[i], "loc_outside"))
+			off = fn->bar_size;
+		if (i == 1 && nvu_emu_bad(fn->cpmu[i], "loc_duplicate"))
+			off = EMU_CXL_BLOCK_STEP;
+		emu_cfg_w32(cfg, EMU_CXL_DVSEC + CXL_REGLOC_FIRST + 8 * n,
+			    FIELD_PREP(CXL_REGLOC_RBI, CXL_RBI_CPMU) |
+			    lower_32_bits(off));
+		emu_cfg_w32(cfg, EMU_CXL_DVSEC + CXL_REGLOC_FIRST + 8 * n + 4,
+			    upper_32_bits(off));
+	}
+	len = CXL_REGLOC_FIRST + 8 * n;
+	if (nvu_emu_bad(fn->cpmu[0], "dvsec_truncated"))
+		len -= 4;
+	emu_cfg_w32(cfg, EMU_CXL_DVSEC + CXL_DVSEC_HDR1,
+		    CXL_DVSEC_VENDOR | FIELD_PREP(CXL_DVSEC_HDR1_LEN, len));
+}
+
+static struct emu_cxl_fn *emu_cxl_fn_of(struct pci_bus *bus,
+					unsigned int devfn)
+{
+	if (!emu_cxl || bus->number || PCI_FUNC(devfn) ||
+	    PCI_SLOT(devfn) >= emu_cxl->nfn)
+		return NULL;
+	return &emu_cxl->fn[PCI_SLOT(devfn)];
+}
+
+static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
+			    int where, int size, u32 *val)
+{
+	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
+
+	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE) {
+		PCI_SET_ERROR_RESPONSE(val);
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	}
+	if (size == 1)
+		*val = fn->cfg[where];
+	else if (size == 2)
+		*val = emu_cfg_r16(fn->cfg, where);
+	else
+		*val = emu_cfg_r32(fn->cfg, where);
+	return PCIBIOS_SUCCESSFUL;
+}
+
+/* Writable: the command register and BAR0 (64-bit, its size aligned). */
+static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
+			     int where, int size, u32 val)
+{
+	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
+
+	if (!fn)
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	if (where == PCI_COMMAND && size >= 2) {
+		emu_cfg_w16(fn->cfg, PCI_COMMAND, val & (PCI_COMMAND_MEMORY |
+							  PCI_COMMAND_MASTER));
+	} else if (where == PCI_BASE_ADDRESS_0 && size == 4) {
+		emu_cfg_w32(fn->cfg, where,
+			    (val & ~(u32)(fn->bar_size - 1) &
+			     PCI_BASE_ADDRESS_MEM_MASK) |
+			    PCI_BASE_ADDRESS_MEM_TYPE_64);
+	} else if (where == PCI_BASE_ADDRESS_1 && size == 4) {
+		emu_cfg_w32(fn->cfg, where, val);
+	}
+	return PCIBIOS_SUCCESSFUL;
+}
+
+static struct pci_ops emu_cxl_pci_ops = {
+	.read = emu_cxl_cfg_read,
+	.write = emu_cxl_cfg_write,
+};
+
+/* The CPMU at physical address @addr, by the BARs as programmed now. */
+static struct nvu_emu_dev *emu_cxl_decode(struct emu_cxl_host *h, u64 addr,
+					  u32 *off)
+{
+	unsigned int i;
+
+	for (i = 0; i < h->nfn; i++) {
+		struct emu_cxl_fn *fn = &h->fn[i];
+		u64 bar = emu_cxl_bar0(fn), blk;
+
+		if (!(emu_cfg_r16(fn->cfg, PCI_COMMAND) &
+		      PCI_COMMAND_MEMORY) ||
+		    addr < bar || addr - bar >= fn->bar_size)
+			continue;
+		blk = (addr - bar) / EMU_CXL_BLOCK_STEP;
+		*off = (addr - bar) % EMU_CXL_BLOCK_STEP;
+		if (!blk || blk > fn->ncpmu || *off >= CPMU_BLOCK_SIZE)
+			return NULL;
+		return fn->cpmu[blk - 1];
+	}
+	return NULL;
+}
+
+static u64 emu_cxl_mmio_read(void *ctx, u32 off, unsigned int size)
+{
+	struct emu_cxl_host *h = ctx;
+	struct nvu_emu_dev *dev;
+	u32 o;
+
+	dev = emu_cxl_decode(h, h->win.start + off, &o);
+	if (!dev)	/* nothing decodes it: all ones, as PCI reads */
+		return size == 8 ? U64_MAX : U32_MAX;
+	return nvu_emu_dev_read(dev, o, size);
+}
+
+static void emu_cxl_mmio_write(void *ctx, u32 off, u64 val, unsigned int size)
+{
+	struct emu_cxl_host *h = ctx;
+	struct nvu_emu_dev *dev;
+	u32 o;
+
+	dev = emu_cxl_decode(h, h->win.start + off, &o);
+	if (dev)
+		nvu_emu_dev_write(dev, o, val, size);
+}
+
+static const struct nvu_emu_ops emu_cxl_mmio_ops = {
+	.read = emu_cxl_mmio_read,
+	.write = emu_cxl_mmio_write,
+};
+
+/* No driver binds a model function: the drivers under test only look. */
+static int emu_cxl_pci_notify(struct notifier_block *nb, unsigned long action,
+			      void *data)
+{
+	struct pci_dev *pdev = to_pci_dev(data);
+
+	if (action != BUS_NOTIFY_ADD_DEVICE || !emu_cxl || !emu_cxl->bridge ||
+	    pdev->bus != emu_cxl->bridge->bus)
+		return NOTIFY_DONE;
+#ifdef NVU_HAVE_DEVICE_DRIVER_OVERRIDE
+	device_set_driver_override(&pdev->dev, "nvu_emu_none");
+#else
+	if (!pdev->driver_override)
+		pdev->driver_override = kstrdup("nvu_emu_none", GFP_KERNEL);
+#endif
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block emu_cxl_pci_nb = {
+	.notifier_call = emu_cxl_pci_notify,
+};
+
+static int emu_cxl_bridge(struct emu_cxl_host *h)
+{
+	struct pci_host_bridge *bridge;
+	struct pci_dev *pdev;
+	int ret;
+
+	bridge = pci_alloc_host_bridge(0);
+	if (!bridge)
+		return -ENOMEM;
+#ifdef CONFIG_X86
+	h->sysdata.domain = EMU_CXL_DOMAIN;
+	h->sysdata.node = NUMA_NO_NODE;
+#endif
+	bridge->sysdata = &h->sysdata;
+	bridge->dev.parent = &h->pdev->dev;
+	bridge->ops = &emu_cxl_pci_ops;
+	bridge->busnr = 0;
+#ifdef CONFIG_PCI_DOMAINS_GENERIC
+	bridge->domain_nr = EMU_CXL_DOMAIN;
+#endif
+	pci_add_resource(&bridge->windows, &h->mem);
+	pci_add_resource(&bridge->windows, &h->busn);
+
+	pci_lock_rescan_remove();
+	h->bridge = bridge;
+	ret = pci_scan_root_bus_bridge(bridge);
+	if (ret) {
+		h->bridge = NULL;
+		pci_unlock_rescan_remove();
+		pci_free_host_bridge(bridge);
+		return ret;
+	}
+	pci_bus_claim_resources(bridge->bus);
+	list_for_each_entry(pdev, &bridge->bus->devices, bus_list)
+		set_dev_node(&pdev->dev, h->fn[PCI_SLOT(pdev->devfn)].socket);
+	pci_bus_add_devices(bridge->bus);
+	pci_unlock_rescan_remove();
+	return 0;
+}
+
+/**
+ * nvu_emu_cxl_create() - the CXL functions the parameters ask for
+ * @sockets: emulated sockets; function i is on socket i % @sockets
+ */
+int nvu_emu_cxl_create(unsigned int sockets)
+{
+	struct emu_cxl_host *h;
+	phys_addr_t base;
+	u64 bar_size;
+	unsigned int i, j;
+	int ret;
+
+	if (!cxl_fns)
+		return 0;
+	if (cxl_fns > EMU_CXL_MAX_FNS || !cxl_cpmus ||
+	    cxl_cpmus > EMU_CXL_MAX_CPMUS || !cxl_width || cxl_width > 64 ||
+	    cxl_fixed > 2 || cxl_free > 1 ||
+	    cxl_fixed + cxl_free + cxl_config > CPMU_MAX_COUNTERS ||
+	    cxl_fixed + cxl_free + cxl_config == 0 || cxl_filters > 3 ||
+	    cxl_hdm_mode > 1)
+		return -EINVAL;
+
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	emu_cxl = h;
+	bar_size = roundup_pow_of_two((cxl_cpmus + 1) * EMU_CXL_BLOCK_STEP);
+	base = nvu_emu_alloc_phys(bar_size * cxl_fns, bar_size);
+	h->mem.name = "nvu_emu CXL";
+	h->mem.start = base;
+	h->mem.end = base + bar_size * cxl_fns - 1;
+	h->mem.flags = IORESOURCE_MEM;
+	h->busn.name = "nvu_emu CXL bus";
+	h->busn.flags = IORESOURCE_BUS;
+	ret = insert_resource(&iomem_resource, &h->mem);
+	if (ret)
+		goto err;
+
+	for (i = 0; i < cxl_fns; i++) {
+		struct emu_cxl_fn *fn = &h->fn[i];
+
+		fn->socket = i % sockets;
+		fn->bar_size = bar_size;
+		fn->ncpmu = cxl_cpmus;
+		for (j = 0; j < cxl_cpmus; j++) {
+			char name[48];
+
+			snprintf(name, sizeof(name),
+				 "cxl_pmu_pci%04x_00_%02x_0.%u", EMU_CXL_DOMAIN,
+				 i, j);
+			ret = __nvu_emu_dev_create(&nvu_emu_cxl, name,
+						   fn->socket, j, NULL, -1);
+			if (ret)
+				goto err;
+			fn->cpmu[j] = nvu_emu_dev_find(name);
+		}
+		emu_cxl_fn_config(fn, base + i * bar_size);
+		h->nfn++;
+	}
+
+	h->win.start = base;
+	h->win.size = bar_size * cxl_fns;
+	h->win.ops = &emu_cxl_mmio_ops;
+	h->win.ctx = h;
+	h->win.owner = THIS_MODULE;
+	nvu_emu_window_add(&h->win);
+	h->win_added = true;
+
+	h->pdev = platform_device_register_simple("nvu_emu_cxl_host", -1,
+						  NULL, 0);
+	if (IS_ERR(h->pdev)) {
+		ret = PTR_ERR(h->pdev);
+		h->pdev = NULL;
+		goto err;
+	}
+	ret = bus_register_notifier(&pci_bus_type, &emu_cxl_pci_nb);
+	if (ret)
+		goto err;
+	ret = emu_cxl_bridge(h);
+	if (ret)
+		goto err;
+	return 0;
+err:
+	nvu_emu_cxl_destroy();
+	return ret;
+}
+
+/* Remove the bridge (the CPMU model devices go with the others). */
+void nvu_emu_cxl_destroy(void)
+{
+	struct emu_cxl_host *h = emu_cxl;
+
+	if (!h)
+		return;
+	if (h->bridge) {
+		pci_lock_rescan_remove();
+		pci_stop_root_bus(h->bridge->bus);
+		pci_remove_root_bus(h->bridge->bus);
+		pci_unlock_rescan_remove();
+	}
+	if (h->pdev) {
+		bus_unregister_notifier(&pci_bus_type, &emu_cxl_pci_nb);
+		platform_device_unregister(h->pdev);
+	}
+	if (h->win_added)
+		nvu_emu_window_del(&h->win);
+	if (h->mem.parent)
+		release_resource(&h->mem);
+	emu_cxl = NULL;
+	kfree(h);
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * nvu_cxl_cpmu: the pure parts of the CXL CPMU driver (locator parsing,
+ * capability decoding, counter allocation), exported for its KUnit suite.
+ */
+#ifndef NVU_CXL_CPMU_H
+#define NVU_CXL_CPMU_H
+
+#include <linux/types.h>
+
+#include "nvu_cxl_regs.h"
+
+/**
+ * struct nvu_cxl_loc - one CPMU entry of a Register Locator DVSEC
+ * @bir: BAR indicator
+ * @offset: offset of the CPMU block in that BAR
+ * @index: which CPMU entry of the locator this is (0, 1, ...)
+ */
+struct nvu_cxl_loc {
+	u8 bir;
+	u64 offset;
+	unsigned int index;
+};
+
+int nvu_cxl_parse_locator(const u32 *dvsec, unsigned int len,
+			  const u64 *bar_len, struct nvu_cxl_loc *locs,
+			  unsigned int max, const char **why);
+
+/**
+ * struct nvu_cxl_evcap - what a counter can be programmed to count
+ * @vid: event vendor ID
+ * @gid: event group ID
+ * @mask: the events of the group it can count (any subset, summed)
+ * @index: its Event Capabilities register
+ */
+struct nvu_cxl_evcap {
+	u16 vid;
+	u16 gid;
+	u32 mask;
+	u8 index;
+};
+
+/**
+ * struct nvu_cxl_cntr - one counter as its configuration register says
+ * @type: CPMU_TYPE_FREE, CPMU_TYPE_FIXED or CPMU_TYPE_CONFIG
+ * @cap: free-running and fixed counters: the one event set they count
+ */
+struct nvu_cxl_cntr {
+	u8 type;
+	struct nvu_cxl_evcap cap;
+};
+
+/**
+ * struct nvu_cxl_info - a CPMU's capabilities, decoded and checked
+ * @nr_cntr: counters, 1-64
+ * @width: counter width in bits, 1-64
+ * @nr_evcaps: Event Capabilities registers, 1-32
+ * @filters: Filters Supported bitmap (bit CPMU_FILTER_*)
+ * @freeze: the Freeze register works
+ * @ovf_int: counters can interrupt on overflow
+ * @msi_num: the interrupt message number
+ * @cntr: the counters
+ * @nr_config_caps: entries of @config_caps
+ * @config_caps: what configurable counters may count: every Event
+ *	Capabilities register that no fixed or free-running counter uses
+ */
+struct nvu_cxl_info {
+	unsigned int nr_cntr;
+	unsigned int width;
+	unsigned int nr_evcaps;
+	u8 filters;
+	bool freeze;
+	bool ovf_int;
+	u8 msi_num;
+	struct nvu_cxl_cntr cntr[CPMU_MAX_COUNTERS];
+	unsigned int nr_config_caps;
+	struct nvu_cxl_evcap config_caps[CPMU_MAX_EVCAPS];
+};
+
+int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
+		   struct nvu_cxl_info *info, const char **why);
+
+/**
+ * struct nvu_cxl_ev - an event, as allocation sees it
+ * @vid: event vendor ID
+ * @gid: event group ID
+ * @mask: events of the group, summed
+ * @programmed: it needs a counter that can be programmed (a filter,
+ *	threshold, edge or invert), so not a free-running one
+ */
+struct nvu_cxl_ev {
+	u16 vid;
+	u16 gid;
+	u32 mask;
+	bool programmed;
+};
+
+int nvu_cxl_pick(const struct nvu_cxl_info *info, const unsigned long *used,
+		 const struct nvu_cxl_ev *ev, u8 *cap_index);
+int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
+		       const struct nvu_cxl_ev *evs, unsigned int n);
+bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
+		       const struct nvu_cxl_ev *ev);
+
+#endif /* NVU_CXL_CPMU_H */
