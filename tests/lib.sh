@@ -121,6 +121,33 @@ load_t410() {
 	done
 }
 
+# load_cxl [nvu_emu parameters...] [-- nvu_cxl_cpmu parameters...]: the
+# model with its CXL functions (cxl_fns=2 unless given) and the CXL CPMU
+# driver.
+load_cxl() {
+	_emu= _drv= _in_drv=
+	for _a; do
+		if [ "$_a" = -- ]; then
+			_in_drv=1
+		elif [ -n "$_in_drv" ]; then
+			_drv="$_drv $_a"
+		else
+			_emu="$_emu $_a"
+		fi
+	done
+	case " $_emu " in *" cxl_fns="*) ;; *) _emu="cxl_fns=2$_emu" ;; esac
+	[ ! -d /sys/module/nvu_cxl_cpmu ] || fail "load_cxl: nvu_cxl_cpmu is already loaded"
+	# shellcheck disable=SC2086
+	load_model $_emu
+	# shellcheck disable=SC2086
+	modprobe nvu_cxl_cpmu $_drv || fail "modprobe nvu_cxl_cpmu$_drv"
+}
+
+# The PMU (and model block) of CPMU N of emulated CXL function F.
+cxl_pmu() {
+	echo "cxl_pmu_pci10000_00_0$1_0.$2"
+}
+
 # inject PMU LINE: one batch of transactions into the model.
 inject() {
 	echo "$2" >"$EMU/$1/inject" || fail "inject into $1 refused: $2"

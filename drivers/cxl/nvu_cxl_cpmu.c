@@ -364,7 +364,7 @@ struct cxl_found {
 	struct pci_dev *pci;
 	struct nvu_cxl_loc loc;
 	struct platform_device *pdev;
-	spinlock_t lock;	/* @gone, @nr_open */
+	raw_spinlock_t lock;	/* @gone, @nr_open; taken in an IPI too */
 	bool gone;
 	unsigned int nr_open;
 	struct work_struct work;
@@ -411,7 +411,7 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 		return;
 	f->pci = pci_dev_get(pci);
 	f->loc = *loc;
-	spin_lock_init(&f->lock);
+	raw_spin_lock_init(&f->lock);
 	INIT_WORK(&f->work, cxl_found_work);
 
 	f->pdev = platform_device_alloc(CXL_DRV_NAME, PLATFORM_DEVID_AUTO);
@@ -474,6 +474,8 @@ static void cxl_scan(struct pci_dev *pci)
 	mutex_unlock(&cxl_found_lock);
 }
 
+static void cxl_mark_gone(struct cxl_found *f);
+
 /*
  * @pci is going away: its CPMUs touch no register from now on.  A PMU
  * with no event goes now; one with events goes when the last is closed.
@@ -488,31 +490,27 @@ static void cxl_gone(struct pci_dev *pci)
 	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
 		if (f->pci != pci)
 			continue;
-		spin_lock(&f->lock);
-		f->gone = true;
-		spin_unlock(&f->lock);
+		cxl_mark_gone(f);
 		list_move_tail(&f->node, &gone);
 	}
 	mutex_unlock(&cxl_found_lock);
 	if (list_empty(&gone))
 		return;
 
-	/*
-	 * Register accesses happen in perf callbacks and the poll timer, all
-	 * with interrupts off: after a grace period none still sees !gone.
-	 */
+	/* Belt and braces: no callback that began before still runs. */
 	synchronize_rcu();
 	list_for_each_entry_safe(f, tmp, &gone, node) {
+		unsigned long flags;
 		bool idle;
 
 		list_del_init(&f->node);
-		spin_lock(&f->lock);
+		raw_spin_lock_irqsave(&f->lock, flags);
 		idle = !f->nr_open;
-		spin_unlock(&f->lock);
-		if (idle)
-			cxl_found_free(f);
+		raw_spin_unlock_irqrestore(&f->lock, flags);
 		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
 			 idle ? "" : " with events open; its PMU goes when they close");
+		if (idle)
+			cxl_found_free(f);
 	}
 }
 
@@ -627,11 +625,12 @@ static void cxl_event_destroy(struct perf_event *event)
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 	struct cxl_found *f = cp->found;
+	unsigned long flags;
 	bool last;
 
-	spin_lock(&f->lock);
+	raw_spin_lock_irqsave(&f->lock, flags);
 	last = !--f->nr_open && f->gone;
-	spin_unlock(&f->lock);
+	raw_spin_unlock_irqrestore(&f->lock, flags);
 	if (last)
 		queue_work(cxl_wq, &f->work);
 }
@@ -641,6 +640,7 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 	struct cxl_found *f = cp->found;
 	struct nvu_cxl_ev ev;
+	unsigned long flags;
 	u64 config[3];
 	int ret = 0;
 
@@ -664,12 +664,12 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EINVAL;
 	}
 
-	spin_lock(&f->lock);
+	raw_spin_lock_irqsave(&f->lock, flags);
 	if (f->gone)
 		ret = -ENODEV;
 	else
 		f->nr_open++;
-	spin_unlock(&f->lock);
+	raw_spin_unlock_irqrestore(&f->lock, flags);
 	if (ret) {
 		dev_dbg(pmu->dev, "the PCI function is gone\n");
 		return ret;
@@ -793,6 +793,43 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	if (!cxl_gone_now(cp))
 		cp->raw[idx] = nvu_read64(&cp->regs, CPMU_CNTR(idx));
 	return cp->raw[idx];
+}
+
+/*
+ * On the owner CPU, between perf's callbacks (they run with interrupts
+ * off): read every counter in use one last time, so that the counts up to
+ * the removal are kept, then mark the CPMU gone.  A function already gone
+ * from the bus reads as all ones, which no counter of its width can hold:
+ * that value is not taken.
+ */
+static void cxl_final_read(void *data)
+{
+	struct nvu_pmu *pmu = data;
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	u64 max = cp->info.width >= 64 ? U64_MAX - 1 : BIT_ULL(cp->info.width) - 1;
+	unsigned long flags;
+	unsigned int idx;
+
+	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr) {
+		u64 val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
+
+		if (val <= max)
+			cp->raw[idx] = val;
+	}
+	raw_spin_lock_irqsave(&cp->found->lock, flags);
+	cp->found->gone = true;
+	raw_spin_unlock_irqrestore(&cp->found->lock, flags);
+}
+
+static void cxl_mark_gone(struct cxl_found *f)
+{
+	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
+
+	cpus_read_lock();
+	if (pmu->cpu >= nr_cpu_ids ||
+	    smp_call_function_single(pmu->cpu, cxl_final_read, pmu, 1))
+		cxl_final_read(pmu);
+	cpus_read_unlock();
 }
 
 static const struct nvu_pmu_ops cxl_ops = {

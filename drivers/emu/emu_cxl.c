@@ -345,6 +345,7 @@ static void emu_cxl_write_cfg(struct emu_cxl_cpmu *c, unsigned int n, u64 val)
 	if (type == CPMU_TYPE_FIXED)
 		ro |= CPMU_CFG_EVENTS | CPMU_CFG_GROUP_IDX;
 	c->cfg[n] = (c->cfg[n] & ro) | (val & ~ro);
+	c->level[n] = false;
 	/* What the model checks: a configurable counter's group index. */
 	idx = FIELD_GET(CPMU_CFG_GROUP_IDX, c->cfg[n]);
 	if (type == CPMU_TYPE_CONFIG && c->cfg[n] & CPMU_CFG_ENABLE &&

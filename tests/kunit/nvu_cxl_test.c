@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <linux/pci.h>
 
 #include "nv_uncore.h"
 #include "nvu_cxl_cpmu.h"
@@ -178,27 +179,36 @@ static void std_info(struct kunit *test, struct nvu_cxl_info *info)
 					     cfg, info, &why), 0);
 }
 
+static struct nvu_cxl_info *cxl_info(struct kunit *test)
+{
+	struct nvu_cxl_info *info = kunit_kzalloc(test, sizeof(*info),
+						  GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, info);
+	return info;
+}
+
 static void cxl_test_decode(struct kunit *test)
 {
-	struct nvu_cxl_info info;
+	struct nvu_cxl_info *info = cxl_info(test);
 
-	std_info(test, &info);
-	KUNIT_EXPECT_EQ(test, info.nr_cntr, 4U);
-	KUNIT_EXPECT_EQ(test, info.width, 48U);
-	KUNIT_EXPECT_EQ(test, info.nr_evcaps, 4U);
-	KUNIT_EXPECT_EQ(test, info.filters, 1);
-	KUNIT_EXPECT_TRUE(test, info.freeze);
-	KUNIT_EXPECT_EQ(test, info.cntr[0].type, CPMU_TYPE_FIXED);
-	KUNIT_EXPECT_EQ(test, info.cntr[0].cap.gid, 0);
-	KUNIT_EXPECT_EQ(test, info.cntr[1].type, CPMU_TYPE_FREE);
-	KUNIT_EXPECT_EQ(test, info.cntr[1].cap.gid, 0x25);
-	KUNIT_EXPECT_EQ(test, info.cntr[1].cap.mask, 1U);
+	std_info(test, info);
+	KUNIT_EXPECT_EQ(test, info->nr_cntr, 4U);
+	KUNIT_EXPECT_EQ(test, info->width, 48U);
+	KUNIT_EXPECT_EQ(test, info->nr_evcaps, 4U);
+	KUNIT_EXPECT_EQ(test, info->filters, 1);
+	KUNIT_EXPECT_TRUE(test, info->freeze);
+	KUNIT_EXPECT_EQ(test, info->cntr[0].type, CPMU_TYPE_FIXED);
+	KUNIT_EXPECT_EQ(test, info->cntr[0].cap.gid, 0);
+	KUNIT_EXPECT_EQ(test, info->cntr[1].type, CPMU_TYPE_FREE);
+	KUNIT_EXPECT_EQ(test, info->cntr[1].cap.gid, 0x25);
+	KUNIT_EXPECT_EQ(test, info->cntr[1].cap.mask, 1U);
 	/* Caps 0 and 1 belong to the fixed and free-running counters. */
-	KUNIT_ASSERT_EQ(test, info.nr_config_caps, 2U);
-	KUNIT_EXPECT_EQ(test, info.config_caps[0].index, 2);
-	KUNIT_EXPECT_EQ(test, info.config_caps[0].gid, 0x20);
-	KUNIT_EXPECT_EQ(test, info.config_caps[1].index, 3);
-	KUNIT_EXPECT_EQ(test, info.config_caps[1].vid, 0x10de);
+	KUNIT_ASSERT_EQ(test, info->nr_config_caps, 2U);
+	KUNIT_EXPECT_EQ(test, info->config_caps[0].index, 2);
+	KUNIT_EXPECT_EQ(test, info->config_caps[0].gid, 0x20);
+	KUNIT_EXPECT_EQ(test, info->config_caps[1].index, 3);
+	KUNIT_EXPECT_EQ(test, info->config_caps[1].vid, 0x10de);
 
 	/* The limits: 64 counters of 64 bits, 32 capabilities. */
 	{
@@ -211,44 +221,44 @@ static void cxl_test_decode(struct kunit *test)
 		for (i = 0; i < CPMU_MAX_COUNTERS; i++)
 			cfg[i] = cfg_reg(CPMU_TYPE_CONFIG, 0, 0);
 		KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(64, 64, 32, 0),
-						     evcap, cfg, &info, &why),
+						     evcap, cfg, info, &why),
 				0);
-		KUNIT_EXPECT_EQ(test, info.nr_cntr, 64U);
-		KUNIT_EXPECT_EQ(test, info.width, 64U);
-		KUNIT_EXPECT_EQ(test, info.nr_config_caps, 32U);
+		KUNIT_EXPECT_EQ(test, info->nr_cntr, 64U);
+		KUNIT_EXPECT_EQ(test, info->width, 64U);
+		KUNIT_EXPECT_EQ(test, info->nr_config_caps, 32U);
 	}
 }
 
 static void cxl_test_decode_bad(struct kunit *test)
 {
 	u64 cfg[] = { cfg_reg(CPMU_TYPE_FIXED, 0, 1) };
-	struct nvu_cxl_info info;
+	struct nvu_cxl_info *info = cxl_info(test);
 	const char *why;
 
 	/* Width 0 and above 64. */
 	KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(1, 0, 4, 0), std_evcap,
-					     cfg, &info, &why), -EINVAL);
+					     cfg, info, &why), -EINVAL);
 	KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(1, 65, 4, 0), std_evcap,
-					     cfg, &info, &why), -EINVAL);
+					     cfg, info, &why), -EINVAL);
 	/* A fixed counter whose index is beyond the capabilities. */
 	cfg[0] = cfg_reg(CPMU_TYPE_FIXED, 4, 1);
 	KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(1, 48, 4, 0), std_evcap,
-					     cfg, &info, &why), -EINVAL);
+					     cfg, info, &why), -EINVAL);
 	/* ... or whose events its capability does not have. */
 	cfg[0] = cfg_reg(CPMU_TYPE_FIXED, 0, 2);
 	KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(1, 48, 4, 0), std_evcap,
-					     cfg, &info, &why), -EINVAL);
+					     cfg, info, &why), -EINVAL);
 	/* The reserved counter type. */
 	cfg[0] = cfg_reg(3, 0, 1);
 	KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(1, 48, 4, 0), std_evcap,
-					     cfg, &info, &why), -EINVAL);
+					     cfg, info, &why), -EINVAL);
 	/* Configurable counters, but every capability is a fixed one's. */
 	{
 		const u64 c2[] = { cfg_reg(CPMU_TYPE_CONFIG, 0, 0) };
 		const u64 e2[] = { 0 };
 
 		KUNIT_EXPECT_EQ(test, nvu_cxl_decode(cap_reg(1, 48, 1, 0), e2,
-						     c2, &info, &why), -EINVAL);
+						     c2, info, &why), -EINVAL);
 	}
 }
 
@@ -267,34 +277,34 @@ static void cxl_test_pick(struct kunit *test)
 		drs_thr = EVP(0x25, 1), memrd = EV(0x20, 2),
 		vendor = { .vid = 0x10de, .gid = 1, .mask = 0x5 },
 		nosuch = EV(0x21, 2), two = EV(0x25, 3);
-	struct nvu_cxl_info info;
+	struct nvu_cxl_info *info = cxl_info(test);
 	u8 cap = 0xff;
 
-	std_info(test, &info);
+	std_info(test, info);
 	/* Exact matches go to the fixed and free-running counters. */
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &clk, &cap), 0);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &clk, &cap), 0);
 	KUNIT_EXPECT_EQ(test, cap, 0);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &drs, &cap), 1);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &drs, &cap), 1);
 	KUNIT_EXPECT_EQ(test, cap, 1);
 	/* A programmed event cannot use the free-running counter. */
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &drs_thr, &cap), -EINVAL);
-	KUNIT_EXPECT_FALSE(test, nvu_cxl_can_count(&info, &drs_thr));
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &drs_thr, &cap), -EINVAL);
+	KUNIT_EXPECT_FALSE(test, nvu_cxl_can_count(info, &drs_thr));
 	/* Configurable counters carry their capability's real index. */
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &memrd, &cap), 2);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &memrd, &cap), 2);
 	KUNIT_EXPECT_EQ(test, cap, 2);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &vendor, &cap), 2);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &vendor, &cap), 2);
 	KUNIT_EXPECT_EQ(test, cap, 3);
 	/* Nothing counts these. */
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &nosuch, &cap), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &two, &cap), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &nosuch, &cap), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &two, &cap), -EINVAL);
 
 	/* Busy: the fixed counter's event has nowhere else to go. */
 	__set_bit(0, used);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &clk, &cap), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &clk, &cap), -EAGAIN);
 	__set_bit(2, used);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &memrd, &cap), 3);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &memrd, &cap), 3);
 	__set_bit(3, used);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(&info, used, &memrd, &cap), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &memrd, &cap), -EAGAIN);
 }
 
 static void cxl_test_group_fits(struct kunit *test)
@@ -308,7 +318,7 @@ static void cxl_test_group_fits(struct kunit *test)
 	const struct nvu_cxl_ev two_clocks[] = { EV(0, 1), EV(0, 1) };
 	/* The programmed one must get the fixed counter, whatever the order. */
 	const struct nvu_cxl_ev order[] = { EV(0x25, 1), EV(0x25, 1) };
-	struct nvu_cxl_info info;
+	struct nvu_cxl_info *info = cxl_info(test);
 	u64 cfg[] = {
 		cfg_reg(CPMU_TYPE_FREE, 1, 1),
 		cfg_reg(CPMU_TYPE_FIXED, 1, 1),
@@ -316,17 +326,17 @@ static void cxl_test_group_fits(struct kunit *test)
 	const struct nvu_cxl_ev mixed[] = { EV(0x25, 1), EVP(0x25, 1) };
 	const char *why;
 
-	std_info(test, &info);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, fit, 4), 0);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, over, 3), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, over, 2), 0);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, two_clocks, 2), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, order, 2), -EINVAL);
+	std_info(test, info);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, fit, 4), 0);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, over, 3), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, over, 2), 0);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, two_clocks, 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, order, 2), -EINVAL);
 
 	KUNIT_ASSERT_EQ(test, nvu_cxl_decode(cap_reg(2, 48, 4, 1), std_evcap,
-					     cfg, &info, &why), 0);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, mixed, 2), 0);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(&info, order, 2), 0);
+					     cfg, info, &why), 0);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, mixed, 2), 0);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, order, 2), 0);
 }
 
 static struct kunit_case nvu_cxl_cases[] = {
