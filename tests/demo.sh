@@ -13,8 +13,8 @@ run() {
 	"$@"
 }
 
-say "1. Load the hardware model (a 2-socket Tegra410) and the drivers"
-run modprobe nvu_emu
+say "1. Load the hardware model (a 2-socket Tegra410 with a CXL memory device) and the drivers"
+run modprobe nvu_emu cxl_fns=1
 run modprobe nvu_t410_ucf
 run modprobe nvu_t410_cmem_lat
 run modprobe nvu_t410_pcie_tgt
@@ -118,7 +118,28 @@ run nvu-metrics pcie -s 0 -t 1
 for p in nvidia_pcie_pmu_0_rc_1 nvidia_pcie_pmu_0_rc_4 nvidia_pcie_tgt_pmu_0_rc_1; do
 	echo >$EMU/$p/rate
 done
-say "7. nvu-stat: filter sweeps and hot spots"
+say "7. CXL: a memory device's read and write bandwidth from its CPMU"
+run modprobe nvu_cxl_cpmu
+cxl=cxl_pmu_pci10000_00_00_0.0
+printf '%s cpumask=%s pci_function=%s\n' $cxl "$(cat $PMUS/$cxl/cpumask)" \
+	"$(cat $PMUS/$cxl/pci_function)"
+mem="gid=0x25 ev=0 count=20000000
+gid=0x21 ev=1 count=5000000"
+echo "$mem" | sed 's/^/  CXL: /'
+echo "$mem" >$EMU/$cxl/rate
+echo "  expected: 20 M S2M DRS MemData (64-byte read data) per second = 1.28 GB/s"
+echo "  read; 5 M M2S RwD MemWr (64-byte writes) = 0.32 GB/s written"
+run perf stat -a -x, -I 1000 -o /tmp/cxl.csv -e $cxl/clock_ticks/,$cxl/s2m_drs_memdata/,$cxl/m2s_rwd_memwr/ sleep 3
+awk -F, '!/^#/ && NF > 3 {
+	t = $1; v[$4] = $2
+	if ($4 ~ /m2s_rwd_memwr/)
+		printf "  %6.2f s  clock %5.2f GHz  read %5.2f GB/s  write %5.2f GB/s\n", t,
+			v["'$cxl'/clock_ticks/"] / 1e9,
+			v["'$cxl'/s2m_drs_memdata/"] * 64 / 1e9, $2 * 64 / 1e9
+}' /tmp/cxl.csv
+echo >$EMU/$cxl/rate
+
+say "8. nvu-stat: filter sweeps and hot spots"
 tgt=nvidia_pcie_tgt_pmu_0_rc_1
 mix="op=rd rp=1 count=300000 bytes=64 addr=0x12040
 op=rd rp=1 count=1200000 bytes=64 addr=0x15800

@@ -18,8 +18,8 @@
  * it prints figures and checks none.  An error prints a NVU-BENCH-ERROR
  * line.
  *
- * Needs nvu_emu (clock_khz=0, so nothing counts or polls on its own),
- * nvu_t410_ucf, nvu_t410_cmem_lat and nvu_t410_c2c loaded.
+ * Needs nvu_emu (clock_khz=0, so nothing counts or polls on its own, and
+ * cxl_fns=1), the Tegra410 drivers and nvu_cxl_cpmu loaded.
  */
 
 #include <linux/debugfs.h>
@@ -110,6 +110,12 @@ struct nvu_bench_case {
 #define NVU_BENCH_C2C	"nvidia_nvlink_c2c_pmu_0"
 #define NVU_BENCH_CLINK	"nvidia_nvclink_pmu_0"
 #define NVU_BENCH_DLINK	"nvidia_nvdlink_pmu_0"
+#define NVU_BENCH_CXL	"cxl_pmu_pci10000_00_00_0.0"
+
+/* CXL events: vendor 0x1e98, group << 32, event bit (Documentation/cxl.rst). */
+#define NVU_BENCH_CXL_CLOCK	0x1e98000000000001ULL
+#define NVU_BENCH_CXL_MEMRD	0x1e98002000000002ULL
+#define NVU_BENCH_CXL_MEMWR	0x1e98002100000002ULL
 
 #define NVU_BENCH_UCF_F	(T410_UCF_SRC_LOC_CPU | T410_UCF_DST_LOC_CMEM)
 #define NVU_BENCH_TGT_RANGE \
@@ -203,6 +209,20 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		.nr_events = 3,
 		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
 			    T410_C2C_CYCLES },
+	}, {
+		/* A configurable counter, with the HDM filter. */
+		.pmu = NVU_BENCH_CXL, .tag = "cxl", .name = "m2s_req_memrd",
+		.nr_events = 1, .config = { NVU_BENCH_CXL_MEMRD },
+		.config1 = { BIT(18) }, .config2 = { 0x1 },
+	}, {
+		.pmu = NVU_BENCH_CXL, .tag = "cxl", .name = "clock_ticks",
+		.nr_events = 1, .config = { NVU_BENCH_CXL_CLOCK },
+	}, {
+		/* cxl.rst: read and write bandwidth of a memory device */
+		.pmu = NVU_BENCH_CXL, .tag = "cxl", .name = "group",
+		.nr_events = 3,
+		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
+			    NVU_BENCH_CXL_MEMWR },
 	},
 };
 
