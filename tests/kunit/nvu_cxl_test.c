@@ -33,7 +33,7 @@ static unsigned int loc_build(u32 *d, const u32 (*entries)[2], unsigned int n)
 	return CXL_REGLOC_FIRST + 8 * n;
 }
 
-#define LOC(bir, rbi, off)	(u32)((bir) | (rbi) << 8 | ((off) & 0xffff0000))
+#define LOC(bir, rbi, off)	((u32)((bir) | (rbi) << 8 | ((off) & 0xffff0000)))
 
 static const u64 bar_len[PCI_STD_NUM_BARS] = { SZ_256K, 0, SZ_1M, 0, 0, 0 };
 
@@ -87,6 +87,7 @@ static void cxl_test_locator_bad(struct kunit *test)
 	const char *why;
 	unsigned int i, len;
 	u32 d[16];
+	int ret;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		const u32 e[][2] = { { bad[i].lo, bad[i].hi } };
@@ -95,9 +96,8 @@ static void cxl_test_locator_bad(struct kunit *test)
 
 		why = NULL;
 		len = loc_build(d, e, 1);
-		KUNIT_EXPECT_EQ_MSG(test, nvu_cxl_parse_locator(d, len, lens,
-								 locs, 4, &why),
-				    -EINVAL, "%s", bad[i].what);
+		ret = nvu_cxl_parse_locator(d, len, lens, locs, 4, &why);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", bad[i].what);
 		KUNIT_EXPECT_NOT_NULL(test, why);
 	}
 
@@ -273,10 +273,13 @@ static void cxl_test_decode_bad(struct kunit *test)
 static void cxl_test_pick(struct kunit *test)
 {
 	DECLARE_BITMAP(used, CPMU_MAX_COUNTERS) = { };
-	const struct nvu_cxl_ev clk = EV(0, 1), drs = EV(0x25, 1),
-		drs_thr = EVP(0x25, 1), memrd = EV(0x20, 2),
-		vendor = { .vid = 0x10de, .gid = 1, .mask = 0x5 },
-		nosuch = EV(0x21, 2), two = EV(0x25, 3);
+	const struct nvu_cxl_ev clk = EV(0, 1);
+	const struct nvu_cxl_ev drs = EV(0x25, 1);
+	const struct nvu_cxl_ev drs_thr = EVP(0x25, 1);
+	const struct nvu_cxl_ev memrd = EV(0x20, 2);
+	const struct nvu_cxl_ev vendor = { .vid = 0x10de, .gid = 1, .mask = 0x5 };
+	const struct nvu_cxl_ev nosuch = EV(0x21, 2);
+	const struct nvu_cxl_ev two = EV(0x25, 3);
 	struct nvu_cxl_info *info = cxl_info(test);
 	u8 cap = 0xff;
 
