@@ -873,12 +873,6 @@ static int emu_fw_apmt(struct nvu_emu_dev *dev, const struct nvu_emu_apmt *apmt,
 	return 1;
 }
 
-/*
- * Create one emulated device: its register window, and for a CoreSight
- * block the platform device the kernel's APMT code would create from
- * @apmt, unless the firmware's APMT has it.  The other blocks' devices come
- * from the firmware tables.
- */
 static phys_addr_t emu_next_phys;
 
 /**
@@ -899,6 +893,12 @@ phys_addr_t nvu_emu_alloc_phys(resource_size_t size, resource_size_t align)
 	return start;
 }
 
+/*
+ * Create one emulated device: its register window, and for a CoreSight
+ * block the platform device the kernel's APMT code would create from
+ * @apmt, unless the firmware's APMT has it.  The other blocks' devices come
+ * from the firmware tables.
+ */
 int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 			 int socket, unsigned int index,
 			 const struct nvu_emu_apmt *apmt, int irq_hw)
