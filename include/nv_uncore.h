@@ -432,6 +432,7 @@ void nvu_pmu_put(struct nvu_pmu *pmu);
  * Pure helpers (exported for the IP modules and for KUnit)
  */
 u64 nvu_delta(u64 prev, u64 now, unsigned int width);
+void nvu_event_config(const struct perf_event *event, u64 *config);
 int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
 		   unsigned int n);
 u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,

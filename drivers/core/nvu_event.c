@@ -54,18 +54,18 @@ EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
 
 const char * const nvu_config_name[3] = { "config", "config1", "config2" };
 
-/* Config word @word (0: config, 1: config1, 2: config2) of @event. */
-static u64 nvu_event_config(const struct perf_event *event, unsigned int word)
+/**
+ * nvu_event_config() - the config, config1 and config2 words of @event
+ * @event: the event
+ * @config: filled with the three words
+ */
+void nvu_event_config(const struct perf_event *event, u64 *config)
 {
-	switch (word) {
-	case 0:
-		return event->attr.config;
-	case 1:
-		return event->attr.config1;
-	default:
-		return event->attr.config2;
-	}
+	config[0] = event->attr.config;
+	config[1] = event->attr.config1;
+	config[2] = event->attr.config2;
 }
+EXPORT_SYMBOL_GPL(nvu_event_config);
 
 /**
  * nvu_config_unknown_bits() - bits of a config word no format defines
@@ -153,14 +153,11 @@ static int nvu_collect_req(struct nvu_pmu *pmu, struct perf_event *event,
 			   struct nvu_req *reqs, unsigned int *n,
 			   unsigned int max)
 {
-	unsigned int w;
-
 	if (event->pmu != &pmu->pmu)
 		return is_software_event(event) ? 0 : -EINVAL;
 	if (*n >= max)
 		return -EINVAL;
-	for (w = 0; w < 3; w++)
-		reqs[*n].config[w] = nvu_event_config(event, w);
+	nvu_event_config(event, reqs[*n].config);
 	reqs[*n].cycle = nvu_is_cycle(pmu, reqs[*n].config);
 	(*n)++;
 	return 0;
@@ -252,10 +249,10 @@ static int nvu_event_init(struct perf_event *event)
 			event->cpu);
 		return -EINVAL;
 	}
+	nvu_event_config(event, config);
 	for (w = 0; w < 3; w++) {
 		u64 bad;
 
-		config[w] = nvu_event_config(event, w);
 		bad = nvu_config_unknown_bits(desc->formats, w, config[w]);
 		if (bad) {
 			dev_dbg(pmu->dev, "%s bits %#llx are undefined\n",
@@ -376,12 +373,11 @@ static void nvu_stop(struct perf_event *event, int flags)
 static int nvu_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	u64 config[3];
-	unsigned int idx, w;
+	unsigned int idx;
 
 	if (pmu->desc->ops->get_idx)
 		return pmu->desc->ops->get_idx(pmu, event);
-	for (w = 0; w < 3; w++)
-		config[w] = nvu_event_config(event, w);
+	nvu_event_config(event, config);
 	if (nvu_is_cycle(pmu, config)) {
 		if (test_bit(nvu_cycle_idx(pmu), pmu->used))
 			return -EAGAIN;

@@ -484,26 +484,15 @@ static void cxl_mark_gone(struct cxl_found *f);
 static void cxl_gone(struct pci_dev *pci)
 {
 	struct cxl_found *f, *tmp;
-	LIST_HEAD(gone);
+	unsigned long flags;
+	bool idle;
 
 	mutex_lock(&cxl_found_lock);
 	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
 		if (f->pci != pci)
 			continue;
-		cxl_mark_gone(f);
-		list_move_tail(&f->node, &gone);
-	}
-	mutex_unlock(&cxl_found_lock);
-	if (list_empty(&gone))
-		return;
-
-	/* Belt and braces: no callback that began before still runs. */
-	synchronize_rcu();
-	list_for_each_entry_safe(f, tmp, &gone, node) {
-		unsigned long flags;
-		bool idle;
-
 		list_del_init(&f->node);
+		cxl_mark_gone(f);
 		raw_spin_lock_irqsave(&f->lock, flags);
 		idle = !f->nr_open;
 		raw_spin_unlock_irqrestore(&f->lock, flags);
@@ -512,6 +501,7 @@ static void cxl_gone(struct pci_dev *pci)
 		if (idle)
 			cxl_found_free(f);
 	}
+	mutex_unlock(&cxl_found_lock);
 }
 
 struct cxl_scan_work {
@@ -571,19 +561,18 @@ static struct notifier_block cxl_pci_nb = {
  * @regs: its register block
  * @found: what discovery knows of it
  * @info: its capabilities
- * @raw: each counter's last value read, what a read returns once gone
+ * @final: each counter's last value, read when the function went away;
+ *	what reads return from then on
  * @cap_index: the Event Group ID Index programmed into each counter
  * @clean: counters no event uses were stopped (first enable)
- * @pci_name: the PCI function, for the "pci_function" attribute
  */
 struct cxl_cpmu {
 	struct nvu_regs regs;
 	struct cxl_found *found;
 	struct nvu_cxl_info info;
-	u64 raw[CPMU_MAX_COUNTERS];
+	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
 	bool clean;
-	char pci_name[32];
 };
 
 /* config: the event; config1: threshold and flags; config2: filter values */
@@ -613,13 +602,6 @@ static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
 				      CXL_CFG1_CRB_EN);
 }
 
-static void cxl_event_config(const struct perf_event *event, u64 *config)
-{
-	config[0] = event->attr.config;
-	config[1] = event->attr.config1;
-	config[2] = event->attr.config2;
-}
-
 static void cxl_event_destroy(struct perf_event *event)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
@@ -644,7 +626,7 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	u64 config[3];
 	int ret = 0;
 
-	cxl_event_config(event, config);
+	nvu_event_config(event, config);
 	cxl_ev_of(config, &ev);
 	if (!ev.mask) {
 		dev_dbg(pmu->dev, "the event mask is empty\n");
@@ -700,7 +682,7 @@ static int cxl_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 	u8 cap = 0;
 	int idx;
 
-	cxl_event_config(event, config);
+	nvu_event_config(event, config);
 	cxl_ev_of(config, &ev);
 	idx = nvu_cxl_pick(&cp->info, pmu->used, &ev, &cap);
 	if (idx < 0)
@@ -790,9 +772,9 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 	unsigned int idx = event->hw.idx;
 
-	if (!cxl_gone_now(cp))
-		cp->raw[idx] = nvu_read64(&cp->regs, CPMU_CNTR(idx));
-	return cp->raw[idx];
+	if (cxl_gone_now(cp))
+		return cp->final[idx];
+	return nvu_read64(&cp->regs, CPMU_CNTR(idx));
 }
 
 /*
@@ -800,7 +782,7 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
  * off): read every counter in use one last time, so that the counts up to
  * the removal are kept, then mark the CPMU gone.  A function already gone
  * from the bus reads as all ones, which no counter of its width can hold:
- * that value is not taken.
+ * that value is not taken, and the count stays at the last read.
  */
 static void cxl_final_read(void *data)
 {
@@ -813,8 +795,8 @@ static void cxl_final_read(void *data)
 	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr) {
 		u64 val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
 
-		if (val <= max)
-			cp->raw[idx] = val;
+		cp->final[idx] = val <= max ? val :
+			local64_read(&pmu->events[idx]->hw.prev_count);
 	}
 	raw_spin_lock_irqsave(&cp->found->lock, flags);
 	cp->found->gone = true;
@@ -1019,7 +1001,7 @@ static ssize_t pci_function_show(struct device *dev,
 {
 	struct cxl_cpmu *cp = nvu_pmu_priv(nvu_dev_to_pmu(dev));
 
-	return sysfs_emit(buf, "%s\n", cp->pci_name);
+	return sysfs_emit(buf, "%s\n", pci_name(cp->found->pci));
 }
 static DEVICE_ATTR_RO(pci_function);
 
@@ -1093,7 +1075,6 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	cp = nvu_pmu_priv(pmu);
 	cp->found = f;
-	strscpy(cp->pci_name, pci_name(pci), sizeof(cp->pci_name));
 
 	/* The function's owner enables it; we never do. */
 	pci_read_config_word(pci, PCI_COMMAND, &cmd);

@@ -102,7 +102,6 @@ struct emu_cxl_cpmu {
 	u64 cntr[CPMU_MAX_COUNTERS];
 	bool level[CPMU_MAX_COUNTERS];	/* edge: the condition last clock */
 	u64 ovf, freeze;
-	u64 bad_index;			/* counts programmed with a bad index */
 };
 
 /* Event capability register value. */
@@ -167,7 +166,11 @@ static void emu_cxl_init(struct nvu_emu_dev *dev)
 	}
 }
 
-/* The capability counter @n counts from, or NULL (nothing counts). */
+/*
+ * The vendor, group and events counter @n counts, from the capability its
+ * group index names (a configurable counter's as programmed: a wrong index
+ * counts the wrong group, or nothing if it names no capability).
+ */
 static bool emu_cxl_target(struct emu_cxl_cpmu *c, unsigned int n,
 			   u16 *vid, u16 *gid, u32 *mask)
 {
@@ -338,7 +341,6 @@ static void emu_cxl_write_cfg(struct emu_cxl_cpmu *c, unsigned int n, u64 val)
 {
 	u8 type = FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]);
 	u64 ro = CPMU_CFG_TYPE;
-	unsigned int idx;
 
 	if (type == CPMU_TYPE_FREE)
 		return;
@@ -346,13 +348,6 @@ static void emu_cxl_write_cfg(struct emu_cxl_cpmu *c, unsigned int n, u64 val)
 		ro |= CPMU_CFG_EVENTS | CPMU_CFG_GROUP_IDX;
 	c->cfg[n] = (c->cfg[n] & ro) | (val & ~ro);
 	c->level[n] = false;
-	/* What the model checks: a configurable counter's group index. */
-	idx = FIELD_GET(CPMU_CFG_GROUP_IDX, c->cfg[n]);
-	if (type == CPMU_TYPE_CONFIG && c->cfg[n] & CPMU_CFG_ENABLE &&
-	    (idx >= c->nevcap ||
-	     (FIELD_GET(CPMU_CFG_EVENTS, c->cfg[n]) &
-	      ~FIELD_GET(CPMU_EVCAP_MASK, c->evcap[idx]))))
-		c->bad_index++;
 }
 
 static void emu_cxl_write(struct nvu_emu_dev *dev, u32 off, u64 val,
