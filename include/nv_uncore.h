@@ -119,7 +119,7 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val);
 
 int nvu_map_region(struct device *dev, const struct resource *res,
-		   struct nvu_regs *regs);
+		   struct nvu_regs *regs, resource_size_t size);
 int nvu_map_shared(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs);
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,

@@ -80,7 +80,7 @@ C
 # driver_override moved from the bus devices into struct device (6.19,
 # backported to 6.12 stable).  The model uses it to keep drivers off its
 # PCI functions.
-probe NVU_HAVE_DEVICE_DRIVER_OVERRIDE <<'C'
+probe NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE <<'C'
 #include <linux/module.h>
 #include <linux/device.h>
 int nvu_probe(struct device *dev);

@@ -100,24 +100,24 @@ static int nvu_map_emulated(struct device *dev, const struct resource *res,
 	return devm_add_action_or_reset(dev, nvu_module_put, win->owner);
 }
 
-/**
- * nvu_map_region() - map the memory range @res for @dev
- * @dev: the device
- * @res: the range
- * @regs: filled in
- *
- * The region is requested either way, so overlapping claims fail the same
- * on hardware and on the model.  Device-managed.
+/*
+ * Map @res for @dev, from the model if it serves it; @size: bytes its
+ * registers span (0: any); @request: claim the range (not when another
+ * driver owns it).
  */
-int nvu_map_region(struct device *dev, const struct resource *res,
-		   struct nvu_regs *regs)
+static int nvu_map(struct device *dev, const struct resource *res,
+		   struct nvu_regs *regs, resource_size_t size, bool request)
 {
 	int ret;
 
+	if (resource_size(res) < size)
+		return dev_err_probe(dev, -EINVAL,
+				     "%pR is smaller than its %pa bytes of registers\n",
+				     res, &size);
 	memset(regs, 0, sizeof(*regs));
 	ret = nvu_map_emulated(dev, res, regs);
 	if (ret != -ENOENT) {
-		if (ret)
+		if (ret || !request)
 			return ret;
 		if (!devm_request_mem_region(dev, res->start,
 					     resource_size(res), dev_name(dev)))
@@ -125,9 +125,29 @@ int nvu_map_region(struct device *dev, const struct resource *res,
 					     res);
 		return 0;
 	}
+	if (request) {
+		regs->base = devm_ioremap_resource(dev, res);
+		return PTR_ERR_OR_ZERO(regs->base);
+	}
+	regs->base = devm_ioremap(dev, res->start, resource_size(res));
+	return regs->base ? 0 : -ENOMEM;
+}
 
-	regs->base = devm_ioremap_resource(dev, res);
-	return PTR_ERR_OR_ZERO(regs->base);
+/**
+ * nvu_map_region() - map the memory range @res for @dev
+ * @dev: the device
+ * @res: the range
+ * @regs: filled in
+ * @size: bytes the registers span, the end of the last one; a smaller
+ *	range fails with a message (0: no minimum)
+ *
+ * The region is requested either way, so overlapping claims fail the same
+ * on hardware and on the model.  Device-managed.
+ */
+int nvu_map_region(struct device *dev, const struct resource *res,
+		   struct nvu_regs *regs, resource_size_t size)
+{
+	return nvu_map(dev, res, regs, size, true);
 }
 EXPORT_SYMBOL_GPL(nvu_map_region);
 
@@ -144,14 +164,7 @@ EXPORT_SYMBOL_GPL(nvu_map_region);
 int nvu_map_shared(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs)
 {
-	int ret;
-
-	memset(regs, 0, sizeof(*regs));
-	ret = nvu_map_emulated(dev, res, regs);
-	if (ret != -ENOENT)
-		return ret;
-	regs->base = devm_ioremap(dev, res->start, resource_size(res));
-	return regs->base ? 0 : -ENOMEM;
+	return nvu_map(dev, res, regs, 0, false);
 }
 EXPORT_SYMBOL_GPL(nvu_map_shared);
 
@@ -172,7 +185,7 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 	if (!res)
 		return dev_err_probe(&pdev->dev, -EINVAL,
 				     "no memory resource %u\n", index);
-	return nvu_map_region(&pdev->dev, res, regs);
+	return nvu_map_region(&pdev->dev, res, regs, 0);
 }
 EXPORT_SYMBOL_GPL(nvu_map_resource);
 
@@ -199,11 +212,11 @@ int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
 
 	for (i = 0; i <= n; i++) {
 		res = platform_get_resource(pdev, IORESOURCE_MEM, i);
-		if (res && resource_size(res) < size)
+		if (!res)
 			return dev_err_probe(&pdev->dev, -EINVAL,
-					     "%pR is smaller than its %pa bytes of registers\n",
-					     res, &size);
-		ret = nvu_map_resource(pdev, i, i < n ? &inst[i] : bcast);
+					     "no memory resource %u\n", i);
+		ret = nvu_map_region(&pdev->dev, res, i < n ? &inst[i] : bcast,
+				     size);
 		if (ret)
 			return ret;
 	}

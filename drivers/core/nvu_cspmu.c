@@ -26,20 +26,18 @@
  * nvu_cspmu_apmt_node() - the APMT node firmware gave for @dev
  * @dev: an "arm-cs-arch-pmu" device
  *
- * Returns NULL without ACPI or if the device has no node.
+ * Returns NULL if the device has no node.  (This file is built with ACPI
+ * only.)
  */
 const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
 {
-#ifdef CONFIG_ACPI
 	/* The APMT code stores a pointer to the node as platform data. */
 	if (dev->platform_data)
 		return *(const struct acpi_apmt_node **)dev->platform_data;
-#endif
 	return NULL;
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_apmt_node);
 
-#ifdef CONFIG_ACPI
 /*
  * The ACPI processor UID of @cpu: its MADT entry's on arm64, as upstream;
  * elsewhere (the model on x86_64) its processor object's.
@@ -103,7 +101,6 @@ static void nvu_cspmu_apmt_cpus(struct nvu_pmu *pmu,
 		}
 	}
 }
-#endif
 
 /*
  * The CPUs the PMU belongs to (nvu_cspmu_apmt_cpus()) and its socket: the
@@ -112,9 +109,7 @@ static void nvu_cspmu_apmt_cpus(struct nvu_pmu *pmu,
 static int nvu_cspmu_cpus(struct nvu_pmu *pmu, const struct acpi_apmt_node *node,
 			  int *socket)
 {
-#ifdef CONFIG_ACPI
 	nvu_cspmu_apmt_cpus(pmu, node);
-#endif
 	if (cpumask_empty(&pmu->associated_cpus))
 		return dev_err_probe(pmu->dev, -ENODEV,
 				     "APMT affinity %u names no CPU\n",

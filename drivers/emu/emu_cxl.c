@@ -626,7 +626,7 @@ static int emu_cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 	if (action != BUS_NOTIFY_ADD_DEVICE || !emu_cxl || !emu_cxl->bridge ||
 	    pdev->bus != emu_cxl->bridge->bus)
 		return NOTIFY_DONE;
-#ifdef NVU_HAVE_DEVICE_DRIVER_OVERRIDE
+#ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
 	device_set_driver_override(&pdev->dev, "nvu_emu_none");
 #else
 	if (!pdev->driver_override)

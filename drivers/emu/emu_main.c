@@ -13,6 +13,7 @@
 #include <acpi/processor.h>
 
 #include "emu.h"
+#include "nvu_cspmu.h"
 #include "nvu_emu.h"
 #include "nvu_t410_regs.h"
 
@@ -831,11 +832,10 @@ static int emu_match_fw_apmt(struct device *d, const void *data)
 	const struct acpi_apmt_node *node;
 
 	if (!dev_is_platform(d) ||
-	    strncmp(to_platform_device(d)->name, "arm-cs-arch-pmu", 15) ||
-	    !d->platform_data)
+	    strcmp(to_platform_device(d)->name, "arm-cs-arch-pmu"))
 		return 0;
-	node = *(const struct acpi_apmt_node **)d->platform_data;
-	return node->base_address0 == *(const phys_addr_t *)data;
+	node = nvu_cspmu_apmt_node(d);
+	return node && node->base_address0 == *(const phys_addr_t *)data;
 }
 
 /*
@@ -857,7 +857,7 @@ static int emu_fw_apmt(struct nvu_emu_dev *dev, const struct nvu_emu_apmt *apmt,
 			    emu_match_fw_apmt);
 	if (!d)
 		return 0;
-	node = *(const struct acpi_apmt_node **)d->platform_data;
+	node = nvu_cspmu_apmt_node(d);
 	put_device(d);
 	flags = apmt->flags |
 		(nvu_emu_cspmu_dual_page ? ACPI_APMT_FLAGS_DUAL_PAGE : 0);

@@ -614,7 +614,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	/* The link type is the match data of the _HID. */
-	if (nvu_read_fw_ids(dev, &fw) || !fw.match_data)
+	if (nvu_read_fw_ids(dev, &fw))
 		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
 	type = fw.match_data;
 

@@ -278,11 +278,8 @@ static int t410_tgt_probe(struct platform_device *pdev)
 	ret = t410_rc_identify(pdev, &tgt->rc, &region);
 	if (ret)
 		return ret;
-	if (resource_size(&region) < T410_PCIE_TGT_SLOT_MASK_HI(T410_PCIE_TGT_NR_SLOTS - 1) + 4)
-		return dev_err_probe(dev, -EINVAL,
-				     "address-filter region %pR is too small\n",
-				     &region);
-	ret = nvu_map_region(dev, &region, &tgt->filt);
+	ret = nvu_map_region(dev, &region, &tgt->filt,
+			     T410_PCIE_TGT_SLOT_MASK_HI(T410_PCIE_TGT_NR_SLOTS - 1) + 4);
 	if (ret)
 		return dev_err_probe(dev, ret, "address filters %pR\n", &region);
 	/* Every slot off, whatever firmware left. */
