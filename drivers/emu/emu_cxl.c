@@ -5,7 +5,12 @@
  * The model adds a PCI host bridge of its own (a separate PCI domain, as a
  * VMD or Hyper-V bridge does) whose functions are CXL components: config
  * space with a PCIe capability and a CXL Register Locator DVSEC, and a
- * 64-bit memory BAR.  BAR0 holds a component-register block (not modelled)
+ * 64-bit memory BAR.  Memory devices sit on the root bus; with cxl_switch
+ * a switch follows them: an upstream port on the root bus, downstream
+ * ports on its secondary bus and a memory device behind each, all with
+ * CPMUs.  Their bus numbers and bridge windows come programmed, as
+ * firmware leaves them, and config cycles are routed by the bus numbers
+ * as programmed.  BAR0 holds a component-register block (not modelled)
  * at offset 0 and the CPMU blocks at 64 KiB steps after it.  The model
  * serves the bridge's whole memory window and decodes each access by the
  * BARs as programmed, so a function keeps working wherever the PCI core
@@ -33,6 +38,10 @@
 static unsigned int cxl_fns;
 module_param(cxl_fns, uint, 0444);
 MODULE_PARM_DESC(cxl_fns, "emulated CXL PCI functions, 0-8 (default 0: no PCI bridge)");
+
+static unsigned int cxl_switch;
+module_param(cxl_switch, uint, 0444);
+MODULE_PARM_DESC(cxl_switch, "a CXL switch on the bridge with this many downstream ports, 0-3, a memory device behind each");
 
 static unsigned int cxl_cpmus = 1;
 module_param(cxl_cpmus, uint, 0444);
@@ -86,6 +95,7 @@ MODULE_PARM_DESC(cxl_hdm_mode, "HDM filter value [U]: 0 bitmap of decoders, 1 de
 #define EMU_CXL_VENDOR_ID	0x10de
 #define EMU_CXL_DEVICE_ID	0x7ce0
 #define EMU_CXL_CLASS		0x050210	/* CXL memory device */
+#define EMU_CXL_PORT_CLASS	0x060400	/* PCI-to-PCI bridge */
 #define EMU_CXL_PCIE_CAP	0x40
 #define EMU_CXL_DVSEC		0x100
 
@@ -401,9 +411,20 @@ static const struct nvu_emu_type nvu_emu_cxl = {
  * The PCI functions and their host bridge
  */
 
+/*
+ * One function: @parent is the index of the port it sits behind (-1: the
+ * root bus), @bus and @slot its address as firmware left it, @type its
+ * PCIe port type; @wmask the writable bits of its header.  A port's
+ * secondary and subordinate bus numbers are @sec and @sub, its
+ * prefetchable window @win_lo to @win_hi.
+ */
 struct emu_cxl_fn {
 	int socket;
+	int parent;
+	u8 bus, slot, type, sec, sub;
+	u64 win_lo, win_hi;
 	u8 cfg[PCI_CFG_SPACE_EXP_SIZE];
+	u8 wmask[PCI_STD_HEADER_SIZEOF];
 	u64 bar_size;
 	unsigned int ncpmu;
 	struct nvu_emu_dev *cpmu[EMU_CXL_MAX_CPMUS];
@@ -462,28 +483,70 @@ static u64 emu_cxl_bar0(const struct emu_cxl_fn *fn)
 	       (u64)emu_cfg_r32(fn->cfg, PCI_BASE_ADDRESS_1) << 32;
 }
 
+/*
+ * A port's bus numbers and prefetchable 64-bit window as firmware left
+ * them, and which bits the kernel may change.  No I/O window (its
+ * registers read 0 and ignore writes, which tells the kernel so); the
+ * non-prefetchable window starts disabled.
+ */
+static void emu_cxl_port_config(struct emu_cxl_fn *fn)
+{
+	u8 *cfg = fn->cfg, *wm = fn->wmask;
+
+	emu_cfg_w8(cfg, PCI_PRIMARY_BUS, fn->bus);
+	emu_cfg_w8(cfg, PCI_SECONDARY_BUS, fn->sec);
+	emu_cfg_w8(cfg, PCI_SUBORDINATE_BUS, fn->sub);
+	memset(wm + PCI_PRIMARY_BUS, 0xff, 3);
+	emu_cfg_w16(cfg, PCI_MEMORY_BASE, 0xfff0);
+	emu_cfg_w16(wm, PCI_MEMORY_BASE, 0xfff0);
+	emu_cfg_w16(wm, PCI_MEMORY_LIMIT, 0xfff0);
+	emu_cfg_w16(cfg, PCI_PREF_MEMORY_BASE,
+		    (lower_32_bits(fn->win_lo) >> 16 & 0xfff0) |
+		    PCI_PREF_RANGE_TYPE_64);
+	emu_cfg_w16(cfg, PCI_PREF_MEMORY_LIMIT,
+		    (lower_32_bits(fn->win_hi) >> 16 & 0xfff0) |
+		    PCI_PREF_RANGE_TYPE_64);
+	emu_cfg_w32(cfg, PCI_PREF_BASE_UPPER32, upper_32_bits(fn->win_lo));
+	emu_cfg_w32(cfg, PCI_PREF_LIMIT_UPPER32, upper_32_bits(fn->win_hi));
+	emu_cfg_w16(wm, PCI_PREF_MEMORY_BASE, 0xfff0);
+	emu_cfg_w16(wm, PCI_PREF_MEMORY_LIMIT, 0xfff0);
+	memset(wm + PCI_PREF_BASE_UPPER32, 0xff, 8);
+	emu_cfg_w16(wm, PCI_BRIDGE_CONTROL, PCI_BRIDGE_CTL_SERR |
+		    PCI_BRIDGE_CTL_BUS_RESET);
+}
+
 /* Config space of @fn: header, PCIe capability, register locator. */
 static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar)
 {
 	u8 *cfg = fn->cfg;
+	bool port = fn->type != PCI_EXP_TYPE_ENDPOINT;
 	unsigned int i, n = 0, len;
 	u32 entry = CXL_DVSEC_REG_LOCATOR;
 
 	emu_cfg_w16(cfg, PCI_VENDOR_ID, EMU_CXL_VENDOR_ID);
-	emu_cfg_w16(cfg, PCI_DEVICE_ID, EMU_CXL_DEVICE_ID);
+	emu_cfg_w16(cfg, PCI_DEVICE_ID, EMU_CXL_DEVICE_ID + fn->type);
 	/* Firmware assigned the BAR and turned decoding on. */
 	emu_cfg_w16(cfg, PCI_COMMAND, PCI_COMMAND_MEMORY);
+	emu_cfg_w16(fn->wmask, PCI_COMMAND, PCI_COMMAND_MEMORY |
+		    PCI_COMMAND_MASTER);
 	emu_cfg_w16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
-	emu_cfg_w32(cfg, PCI_CLASS_REVISION, EMU_CXL_CLASS << 8 | 1);
-	emu_cfg_w8(cfg, PCI_HEADER_TYPE, PCI_HEADER_TYPE_NORMAL);
+	emu_cfg_w32(cfg, PCI_CLASS_REVISION,
+		    (port ? EMU_CXL_PORT_CLASS : EMU_CXL_CLASS) << 8 | 1);
+	emu_cfg_w8(cfg, PCI_HEADER_TYPE, port ? PCI_HEADER_TYPE_BRIDGE :
+		   PCI_HEADER_TYPE_NORMAL);
 	emu_cfg_w32(cfg, PCI_BASE_ADDRESS_0, lower_32_bits(bar) |
-		    PCI_BASE_ADDRESS_MEM_TYPE_64);
+		    PCI_BASE_ADDRESS_MEM_TYPE_64 | PCI_BASE_ADDRESS_MEM_PREFETCH);
 	emu_cfg_w32(cfg, PCI_BASE_ADDRESS_1, upper_32_bits(bar));
+	/* BAR0 holds its size's alignment; BAR1 is its upper half. */
+	emu_cfg_w32(fn->wmask, PCI_BASE_ADDRESS_0, ~(u32)(fn->bar_size - 1) &
+		    PCI_BASE_ADDRESS_MEM_MASK);
+	emu_cfg_w32(fn->wmask, PCI_BASE_ADDRESS_1, U32_MAX);
 	emu_cfg_w8(cfg, PCI_CAPABILITY_LIST, EMU_CXL_PCIE_CAP);
+	if (port)
+		emu_cxl_port_config(fn);
 
 	emu_cfg_w8(cfg, EMU_CXL_PCIE_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_EXP);
-	emu_cfg_w16(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_FLAGS,
-		    2 | PCI_EXP_TYPE_ENDPOINT << 4);
+	emu_cfg_w16(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_FLAGS, 2 | fn->type << 4);
 
 	/* DVSEC: extended capability header, then its two headers. */
 	emu_cfg_w32(cfg, EMU_CXL_DVSEC, PCI_EXT_CAP_ID_DVSEC | 1 << 16);
@@ -512,13 +575,29 @@ static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar)
 		    CXL_DVSEC_VENDOR | FIELD_PREP(CXL_DVSEC_HDR1_LEN, len));
 }
 
+/*
+ * The function a config cycle reaches: one on the root bus, or one behind
+ * the port whose secondary bus number, as programmed now, is @bus's.
+ */
 static struct emu_cxl_fn *emu_cxl_fn_of(struct pci_bus *bus,
 					unsigned int devfn)
 {
-	if (!emu_cxl || bus->number || PCI_FUNC(devfn) ||
-	    PCI_SLOT(devfn) >= emu_cxl->nfn)
+	struct emu_cxl_host *h = emu_cxl;
+	unsigned int i;
+
+	if (!h || PCI_FUNC(devfn))
 		return NULL;
-	return &emu_cxl->fn[PCI_SLOT(devfn)];
+	for (i = 0; i < h->nfn; i++) {
+		struct emu_cxl_fn *fn = &h->fn[i];
+
+		if (fn->slot != PCI_SLOT(devfn))
+			continue;
+		if (fn->parent < 0 ? pci_is_root_bus(bus) :
+		    !pci_is_root_bus(bus) &&
+		    h->fn[fn->parent].cfg[PCI_SECONDARY_BUS] == bus->number)
+			return fn;
+	}
+	return NULL;
 }
 
 static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
@@ -539,24 +618,20 @@ static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
 	return PCIBIOS_SUCCESSFUL;
 }
 
-/* Writable: the command register and BAR0 (64-bit, its size aligned). */
+/* Writes change the header bits @fn->wmask names, and nothing else. */
 static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 			     int where, int size, u32 val)
 {
 	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
+	int i;
 
 	if (!fn)
 		return PCIBIOS_DEVICE_NOT_FOUND;
-	if (where == PCI_COMMAND && size >= 2) {
-		emu_cfg_w16(fn->cfg, PCI_COMMAND, val & (PCI_COMMAND_MEMORY |
-							  PCI_COMMAND_MASTER));
-	} else if (where == PCI_BASE_ADDRESS_0 && size == 4) {
-		emu_cfg_w32(fn->cfg, where,
-			    (val & ~(u32)(fn->bar_size - 1) &
-			     PCI_BASE_ADDRESS_MEM_MASK) |
-			    PCI_BASE_ADDRESS_MEM_TYPE_64);
-	} else if (where == PCI_BASE_ADDRESS_1 && size == 4) {
-		emu_cfg_w32(fn->cfg, where, val);
+	for (i = 0; i < size && where + i < PCI_STD_HEADER_SIZEOF; i++) {
+		u8 wm = fn->wmask[where + i];
+
+		fn->cfg[where + i] = (fn->cfg[where + i] & ~wm) |
+				     ((val >> (8 * i)) & wm);
 	}
 	return PCIBIOS_SUCCESSFUL;
 }
@@ -617,15 +692,22 @@ static const struct nvu_emu_ops emu_cxl_mmio_ops = {
 	.write = emu_cxl_mmio_write,
 };
 
-/* No driver binds a model function: the drivers under test only look. */
+/*
+ * No driver binds a model function: the drivers under test only look.
+ * Each function gets its socket's node, also when a rescan adds it again.
+ */
 static int emu_cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 			      void *data)
 {
 	struct pci_dev *pdev = to_pci_dev(data);
+	struct emu_cxl_fn *fn;
 
 	if (action != BUS_NOTIFY_ADD_DEVICE || !emu_cxl || !emu_cxl->bridge ||
-	    pdev->bus != emu_cxl->bridge->bus)
+	    pci_find_host_bridge(pdev->bus) != emu_cxl->bridge)
 		return NOTIFY_DONE;
+	fn = emu_cxl_fn_of(pdev->bus, pdev->devfn);
+	if (fn)
+		set_dev_node(&pdev->dev, fn->socket);
 #ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
 	device_set_driver_override(&pdev->dev, "nvu_emu_none");
 #else
@@ -642,7 +724,6 @@ static struct notifier_block emu_cxl_pci_nb = {
 static int emu_cxl_bridge(struct emu_cxl_host *h)
 {
 	struct pci_host_bridge *bridge;
-	struct pci_dev *pdev;
 	int ret;
 
 	bridge = pci_alloc_host_bridge(0);
@@ -672,28 +753,76 @@ static int emu_cxl_bridge(struct emu_cxl_host *h)
 		return ret;
 	}
 	pci_bus_claim_resources(bridge->bus);
-	list_for_each_entry(pdev, &bridge->bus->devices, bus_list)
-		set_dev_node(&pdev->dev, h->fn[PCI_SLOT(pdev->devfn)].socket);
 	pci_bus_add_devices(bridge->bus);
 	pci_unlock_rescan_remove();
 	return 0;
 }
 
+/*
+ * Where each function sits, in BAR order: the cxl_fns memory devices on
+ * the root bus (slot i, socket i % @sockets), then the switch on the
+ * next socket: its upstream port in the next slot, downstream port k at
+ * slot k of bus 1, and behind it a memory device on bus 2 + k.  A port's
+ * window is the BARs of everything behind it, which follow it.
+ */
+static void emu_cxl_layout(struct emu_cxl_host *h, unsigned int sockets,
+			   phys_addr_t base, u64 bar_size)
+{
+	unsigned int i, usp = cxl_fns, n = cxl_switch;
+
+	for (i = 0; i < h->nfn; i++) {
+		struct emu_cxl_fn *fn = &h->fn[i];
+
+		fn->bar_size = bar_size;
+		fn->parent = -1;
+		fn->type = PCI_EXP_TYPE_ENDPOINT;
+		fn->socket = min(i, usp) % sockets;
+		if (i <= usp) {
+			fn->slot = i;
+		} else if (i <= usp + n) {
+			fn->parent = usp;
+			fn->bus = 1;
+			fn->slot = i - usp - 1;
+		} else {
+			fn->parent = i - n;
+			fn->bus = 2 + i - usp - 1 - n;
+		}
+	}
+	if (!n)
+		return;
+	h->fn[usp].type = PCI_EXP_TYPE_UPSTREAM;
+	h->fn[usp].sec = 1;
+	h->fn[usp].sub = 1 + n;
+	h->fn[usp].win_lo = base + (usp + 1) * bar_size;
+	h->fn[usp].win_hi = base + h->nfn * bar_size - 1;
+	for (i = usp + 1; i <= usp + n; i++) {
+		struct emu_cxl_fn *fn = &h->fn[i];
+
+		fn->type = PCI_EXP_TYPE_DOWNSTREAM;
+		fn->sec = h->fn[i + n].bus;
+		fn->sub = fn->sec;
+		fn->win_lo = base + (i + n) * bar_size;
+		fn->win_hi = fn->win_lo + bar_size - 1;
+	}
+}
+
 /**
  * nvu_emu_cxl_create() - the CXL functions the parameters ask for
- * @sockets: emulated sockets; function i is on socket i % @sockets
+ * @sockets: emulated sockets; memory device i on the root bus is on
+ *	socket i % @sockets, the switch on the socket after the last
  */
 int nvu_emu_cxl_create(unsigned int sockets)
 {
 	struct emu_cxl_host *h;
+	unsigned int i, j, nfn;
 	phys_addr_t base;
 	u64 bar_size;
-	unsigned int i, j;
 	int ret;
 
-	if (!cxl_fns)
+	nfn = cxl_fns + (cxl_switch ? 1 + 2 * cxl_switch : 0);
+	if (!nfn)
 		return 0;
-	if (cxl_fns > EMU_CXL_MAX_FNS || !cxl_cpmus ||
+	if (nfn > EMU_CXL_MAX_FNS || cxl_switch > 3 || !cxl_cpmus ||
 	    cxl_cpmus > EMU_CXL_MAX_CPMUS || !cxl_width || cxl_width > 64 ||
 	    cxl_fixed > 2 || cxl_free > 1 ||
 	    cxl_fixed + cxl_free + cxl_config > CPMU_MAX_COUNTERS ||
@@ -706,10 +835,13 @@ int nvu_emu_cxl_create(unsigned int sockets)
 		return -ENOMEM;
 	emu_cxl = h;
 	bar_size = roundup_pow_of_two((cxl_cpmus + 1) * EMU_CXL_BLOCK_STEP);
-	base = nvu_emu_alloc_phys(bar_size * cxl_fns, bar_size);
+	/* A bridge window has a 1 MiB granule. */
+	if (cxl_switch)
+		bar_size = max_t(u64, bar_size, SZ_1M);
+	base = nvu_emu_alloc_phys(bar_size * nfn, bar_size);
 	h->mem.name = "nvu_emu CXL";
 	h->mem.start = base;
-	h->mem.end = base + bar_size * cxl_fns - 1;
+	h->mem.end = base + bar_size * nfn - 1;
 	h->mem.flags = IORESOURCE_MEM;
 	h->busn.name = "nvu_emu CXL bus";
 	h->busn.flags = IORESOURCE_BUS;
@@ -717,30 +849,28 @@ int nvu_emu_cxl_create(unsigned int sockets)
 	if (ret)
 		goto err;
 
-	for (i = 0; i < cxl_fns; i++) {
+	h->nfn = nfn;
+	emu_cxl_layout(h, sockets, base, bar_size);
+	for (i = 0; i < nfn; i++) {
 		struct emu_cxl_fn *fn = &h->fn[i];
 
-		fn->socket = i % sockets;
-		fn->bar_size = bar_size;
-		fn->ncpmu = cxl_cpmus;
 		for (j = 0; j < cxl_cpmus; j++) {
 			char name[48];
 
 			snprintf(name, sizeof(name),
-				 "cxl_pmu_pci%04x_00_%02x_0.%u", EMU_CXL_DOMAIN,
-				 i, j);
+				 "cxl_pmu_pci%04x_%02x_%02x_0.%u",
+				 EMU_CXL_DOMAIN, fn->bus, fn->slot, j);
 			ret = __nvu_emu_dev_create(&nvu_emu_cxl, name,
 						   fn->socket, j, NULL, -1);
 			if (ret)
 				goto err;
-			fn->cpmu[j] = nvu_emu_dev_find(name);
+			fn->cpmu[fn->ncpmu++] = nvu_emu_dev_find(name);
 		}
 		emu_cxl_fn_config(fn, base + i * bar_size);
-		h->nfn++;
 	}
 
 	h->win.start = base;
-	h->win.size = bar_size * cxl_fns;
+	h->win.size = bar_size * nfn;
 	h->win.ops = &emu_cxl_mmio_ops;
 	h->win.ctx = h;
 	h->win.owner = THIS_MODULE;
