@@ -468,6 +468,8 @@ static void cxl_scan(struct pci_dev *pci)
 		pci_info(pci, "CXL register locator: %s; no CPMU used\n", why);
 		return;
 	}
+	pci_dbg(pci, "CXL register locator: %u entries, %d of them CPMUs\n",
+		(len - CXL_REGLOC_FIRST) / CXL_REGLOC_ENTRY_SIZE, n);
 	mutex_lock(&cxl_found_lock);
 	for (i = 0; i < n; i++)
 		cxl_found_add(pci, &locs[i]);
