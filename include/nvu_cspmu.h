@@ -11,6 +11,8 @@
 #ifndef NVU_CSPMU_H
 #define NVU_CSPMU_H
 
+#include <linux/platform_device.h>
+
 #include "nv_uncore.h"
 #include "nvu_cspmu_regs.h"
 
@@ -62,8 +64,30 @@ static inline struct nvu_cspmu *nvu_cspmu(const struct nvu_pmu *pmu)
 	return nvu_pmu_priv(pmu);
 }
 
+/* The platform devices the kernel makes of APMT nodes. */
+#define NVU_CSPMU_DEVICE	"arm-cs-arch-pmu"
+
 struct acpi_apmt_node;
 const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev);
+
+/**
+ * struct nvu_cspmu_driver - an IP module's CoreSight PMU platform driver
+ * @driver: the platform driver; its id_table names NVU_CSPMU_DEVICE
+ * @desc: the IP's description
+ */
+struct nvu_cspmu_driver {
+	struct platform_driver driver;
+	const struct nvu_cspmu_desc *desc;
+};
+
+int __nvu_cspmu_driver_register(struct nvu_cspmu_driver *drv,
+				struct module *owner);
+void nvu_cspmu_driver_unregister(struct nvu_cspmu_driver *drv);
+#define nvu_cspmu_driver_register(drv) \
+	__nvu_cspmu_driver_register(drv, THIS_MODULE)
+/* An IP module that only registers its CoreSight PMU driver @drv. */
+#define module_nvu_cspmu_driver(drv) \
+	module_driver(drv, nvu_cspmu_driver_register, nvu_cspmu_driver_unregister)
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		   const struct nvu_cspmu_desc *desc);
 int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles);

@@ -17,6 +17,8 @@
 #include <linux/acpi.h>
 #include <linux/bitfield.h>
 #include <linux/cpu.h>
+#include <linux/device.h>
+#include <linux/module.h>
 #include <linux/platform_device.h>
 #include <acpi/processor.h>
 
@@ -228,6 +230,100 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_init);
+
+/*
+ * Registration.  Every APMT node becomes an "arm-cs-arch-pmu" device, which
+ * upstream's arm_cspmu_module matches too.  Whichever driver the kernel
+ * knows first binds a device, and the driver core never offers a bound
+ * device to another driver: ours would then not even probe it, and nobody
+ * would say why a PMU is missing.  So after registering, say (once per
+ * driver) how many of these devices another driver holds.  Which IP a
+ * device is, only its APMT node can tell without touching registers
+ * another driver owns: a node with our PMIIDR counts as ours, one that
+ * names another PMIIDR does not count, one that names none might be ours.
+ */
+struct nvu_cspmu_held {
+	struct device_driver *self;
+	u32 pmiidr;
+	unsigned int ours;
+	unsigned int maybe;
+	char holder[MODULE_NAME_LEN];
+};
+
+static int nvu_cspmu_held_one(struct device *dev, void *data)
+{
+	const struct acpi_apmt_node *node;
+	struct nvu_cspmu_held *h = data;
+	struct device_driver *drv;
+
+	if (strcmp(to_platform_device(dev)->name, NVU_CSPMU_DEVICE))
+		return 0;
+	node = nvu_cspmu_apmt_node(dev);
+	if (node && node->impl_id && node->impl_id != h->pmiidr)
+		return 0;
+	device_lock(dev);
+	drv = dev->driver;
+	/* Unbound, ours, or one of our other IP modules (all are "nvu_"). */
+	if (drv && drv != h->self && strncmp(drv->name, "nvu_", 4)) {
+		if (node && node->impl_id)
+			h->ours++;
+		else
+			h->maybe++;
+		strscpy(h->holder, drv->owner ? module_name(drv->owner) :
+			drv->name, sizeof(h->holder));
+	}
+	device_unlock(dev);
+	return 0;
+}
+
+/**
+ * __nvu_cspmu_driver_register() - register an IP module's CoreSight PMU
+ *	driver, and say which of its devices another driver holds
+ * @drv: the driver
+ * @owner: the IP module
+ *
+ * Use nvu_cspmu_driver_register() or module_nvu_cspmu_driver().  After
+ * registering, one message says how many "arm-cs-arch-pmu" devices that
+ * may be this IP's are bound to another driver, and which module that is:
+ * those are not counted by nv-uncore until that module is unloaded (or
+ * blacklisted, README.md) and ours loaded again.
+ */
+int __nvu_cspmu_driver_register(struct nvu_cspmu_driver *drv,
+				struct module *owner)
+{
+	const char *name = drv->driver.driver.name;
+	struct nvu_cspmu_held h = {
+		.self = &drv->driver.driver,
+		.pmiidr = drv->desc->pmiidr,
+	};
+	int ret;
+
+	ret = __platform_driver_register(&drv->driver, owner);
+	if (ret)
+		return ret;
+	bus_for_each_dev(&platform_bus_type, NULL, &h, nvu_cspmu_held_one);
+	if (h.ours)
+		pr_notice("%s: %u %s devices with PMIIDR %#x are bound to %s, not to this driver: unload %s (or blacklist it) and load %s again to count them\n",
+			  name, h.ours, NVU_CSPMU_DEVICE, h.pmiidr, h.holder,
+			  h.holder, module_name(owner));
+	else if (h.maybe)
+		pr_notice("%s: %u %s devices are bound to %s; any with PMIIDR %#x among them is not counted by this driver: unload %s (or blacklist it) and load %s again to count it\n",
+			  name, h.maybe, NVU_CSPMU_DEVICE, h.holder, h.pmiidr,
+			  h.holder, module_name(owner));
+	return 0;
+}
+EXPORT_SYMBOL_GPL(__nvu_cspmu_driver_register);
+
+/**
+ * nvu_cspmu_driver_unregister() - unregister what
+ *	nvu_cspmu_driver_register() registered
+ * @drv: the driver
+ */
+void nvu_cspmu_driver_unregister(struct nvu_cspmu_driver *drv)
+{
+	platform_driver_unregister(&drv->driver);
+}
+EXPORT_SYMBOL_GPL(nvu_cspmu_driver_unregister);
 
 /**
  * nvu_cspmu_check_cycles() - event_init check of a synthetic cycles ID

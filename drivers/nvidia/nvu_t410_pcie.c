@@ -491,20 +491,23 @@ static int t410_pcie_probe(struct platform_device *pdev)
 }
 
 static const struct platform_device_id t410_pcie_ids[] = {
-	{ "arm-cs-arch-pmu" },
+	{ NVU_CSPMU_DEVICE },
 	{ }
 };
 MODULE_DEVICE_TABLE(platform, t410_pcie_ids);
 
-static struct platform_driver t410_pcie_driver = {
+static struct nvu_cspmu_driver t410_pcie_driver = {
 	.driver = {
-		.name = "nvu_t410_pcie",
-		.suppress_bind_attrs = true,
+		.driver = {
+			.name = "nvu_t410_pcie",
+			.suppress_bind_attrs = true,
+		},
+		.id_table = t410_pcie_ids,
+		.probe = t410_pcie_probe,
 	},
-	.id_table = t410_pcie_ids,
-	.probe = t410_pcie_probe,
+	.desc = &t410_pcie_cspmu,
 };
-module_platform_driver(t410_pcie_driver);
+module_nvu_cspmu_driver(t410_pcie_driver);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 PCIE PMU (nv-uncore)");
 MODULE_LICENSE("GPL");

@@ -295,20 +295,23 @@ static int t410_tgt_probe(struct platform_device *pdev)
 }
 
 static const struct platform_device_id t410_tgt_ids[] = {
-	{ "arm-cs-arch-pmu" },
+	{ NVU_CSPMU_DEVICE },
 	{ }
 };
 MODULE_DEVICE_TABLE(platform, t410_tgt_ids);
 
-static struct platform_driver t410_tgt_driver = {
+static struct nvu_cspmu_driver t410_tgt_driver = {
 	.driver = {
-		.name = "nvu_t410_pcie_tgt",
-		.suppress_bind_attrs = true,
+		.driver = {
+			.name = "nvu_t410_pcie_tgt",
+			.suppress_bind_attrs = true,
+		},
+		.id_table = t410_tgt_ids,
+		.probe = t410_tgt_probe,
 	},
-	.id_table = t410_tgt_ids,
-	.probe = t410_tgt_probe,
+	.desc = &t410_tgt_cspmu,
 };
-module_platform_driver(t410_tgt_driver);
+module_nvu_cspmu_driver(t410_tgt_driver);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 PCIE-TGT PMU (nv-uncore)");
 MODULE_LICENSE("GPL");

@@ -148,20 +148,23 @@ static int t410_ucf_probe(struct platform_device *pdev)
 }
 
 static const struct platform_device_id t410_ucf_ids[] = {
-	{ "arm-cs-arch-pmu" },
+	{ NVU_CSPMU_DEVICE },
 	{ }
 };
 MODULE_DEVICE_TABLE(platform, t410_ucf_ids);
 
-static struct platform_driver t410_ucf_driver = {
+static struct nvu_cspmu_driver t410_ucf_driver = {
 	.driver = {
-		.name = "nvu_t410_ucf",
-		.suppress_bind_attrs = true,
+		.driver = {
+			.name = "nvu_t410_ucf",
+			.suppress_bind_attrs = true,
+		},
+		.id_table = t410_ucf_ids,
+		.probe = t410_ucf_probe,
 	},
-	.id_table = t410_ucf_ids,
-	.probe = t410_ucf_probe,
+	.desc = &t410_ucf_cspmu,
 };
-module_platform_driver(t410_ucf_driver);
+module_nvu_cspmu_driver(t410_ucf_driver);
 
 MODULE_DESCRIPTION("NVIDIA Tegra410 UCF PMU (nv-uncore)");
 MODULE_LICENSE("GPL");
