@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# CXL CPMU names of a memory device: a function with a CXL memdev child
+# ("memN" on the bus named "cxl", as cxl_pci makes it; here the test
+# module nvu_memdev) names its PMUs "cxl_pmu_memN.Y", exactly as upstream's
+# cxl_pmu, and they count; the other function keeps the name that says
+# which PCI function it is.  A name upstream's cxl_pmu already registered
+# (the test module nvu_squat standing in) skips that CPMU alone, with one
+# message naming cxl_pmu.  A memdev that comes after our module leaves the
+# names as they are (documented in Documentation/cxl.rst).
+. "$NVU_TESTS/lib.sh"
+f0=$(cxl_pmu 0 0) blk=$(cxl_pmu 1 0)
+
+load_model cxl_fns=2 cxl_cpmus=2
+modprobe nvu_memdev pci=10000:00:01.0 id=7 || fail "modprobe nvu_memdev"
+modprobe nvu_squat names=cxl_pmu_mem7.1 || fail "modprobe nvu_squat"
+squat_type=$(cat $PMUS/cxl_pmu_mem7.1/type)
+dmesg -c >/dev/null
+modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu"
+expect_eq "CXL PMUs" "cxl_pmu_mem7.0 cxl_pmu_mem7.1 $(cxl_pmu 0 0) $(cxl_pmu 0 1)" \
+	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
+expect_eq "pci_function of cxl_pmu_mem7.0" 10000:00:01.0 "$(cat $PMUS/cxl_pmu_mem7.0/pci_function)"
+expect_eq "cxl_pmu_mem7.1 still the squatter's (type)" "$squat_type" "$(cat $PMUS/cxl_pmu_mem7.1/type)"
+expect_eq "one message for the taken name" 1 \
+	"$(dmesg | grep -c 'PMU cxl_pmu_mem7.1 is already registered, by cxl_pmu?')"
+got=$(counts cxl_pmu_mem7.0/clock_ticks/ $f0/clock_ticks/ -- sh -c "
+	echo 'cycles=4321' >$EMU/$blk/inject
+	echo 'cycles=1234' >$EMU/$f0/inject")
+expect_eq "counts on the memdev's PMU and the other function's" "4321 1234" "$(echo $got)"
+rmmod nvu_cxl_cpmu nvu_squat || fail "rmmod"
+
+# Our module first, the memdev after: the names stay.
+rmmod nvu_memdev || fail "rmmod nvu_memdev"
+modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu again"
+[ ! -e $PMUS/cxl_pmu_mem7.0 ] || fail "cxl_pmu_mem7.0 with no memdev"
+modprobe nvu_memdev pci=10000:00:01.0 id=7 || fail "modprobe nvu_memdev again"
+expect_eq "names after a later memdev" "$(cxl_pmu 0 0) $(cxl_pmu 0 1) $(cxl_pmu 1 0) $(cxl_pmu 1 1)" \
+	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
+rmmod nvu_cxl_cpmu nvu_memdev nvu_emu || fail "rmmod"
+finish
