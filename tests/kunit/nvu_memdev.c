@@ -25,7 +25,7 @@ MODULE_PARM_DESC(id, "N of the memN device");
 
 #if IS_REACHABLE(CONFIG_CXL_BUS)
 /* Declared in drivers/cxl/cxl.h, a header private to the kernel's tree. */
-extern struct bus_type cxl_bus_type;
+extern const struct bus_type cxl_bus_type;
 #define memdev_bus	(&cxl_bus_type)
 #ifdef NVU_NS_UNQUOTED
 MODULE_IMPORT_NS(CXL);
@@ -33,7 +33,7 @@ MODULE_IMPORT_NS(CXL);
 MODULE_IMPORT_NS("CXL");
 #endif
 #else
-static struct bus_type memdev_own_bus = {
+static const struct bus_type memdev_own_bus = {
 	.name = "cxl",
 };
 
