@@ -3,13 +3,24 @@
 # Events opened with "perf stat -C" on a given CPU, for every PMU type, with
 # two CPUs per socket (tests/vm/run --smp 4: CPUs 0-1 socket 0, 2-3 socket
 # 1).  A CPU of the other socket is refused (perf prints "<not
-# supported>"); the non-owner CPU of the right socket is accepted and the
+# supported>", or perf 6.12 sometimes nothing); the non-owner CPU of the right socket is accepted and the
 # event runs on the owner: it counts exactly, and it keeps counting while
 # the CPU it was opened on is offline.  Skipped (77) with fewer than two
 # online CPUs in each socket.
 . "$NVU_TESTS/lib.sh"
 
 need_2cpus_per_socket
+
+# What perf prints for an event the kernel refused: perf 6.1 a
+# "<not supported>" line; perf 6.12, for a run of that one event, the same
+# or (seen for PMUs of socket 1 with -C 1) no line at all, while "perf
+# stat -v" says the event is not supported by the kernel.  An event the
+# driver accepted would print its count either way.
+far_cpu() {
+	_r=$(on_cpu "$@")
+	[ -z "$_r" ] && [ "$(perf_series)" != 6.1 ] && _r="<not supported>"
+	echo "$_r"
+}
 load_t410
 
 # on_cpu CPU COUNT: perf stat -C CPU of $pmu/$ev/ over one batch of COUNT.
@@ -34,7 +45,7 @@ for s in 0 1; do
 		n=$((n + 1))
 		t410_pmu $t $s
 		expect_eq "$pmu owner" "$own" "$(cat $PMUS/$pmu/cpumask)"
-		expect_eq "$pmu -C $far (socket $((1 - s)))" "<not supported>" "$(on_cpu "$far" 5)"
+		expect_eq "$pmu -C $far (socket $((1 - s)))" "<not supported>" "$(far_cpu "$far" 5)"
 		expect_eq "$pmu -C $other (non-owner)" $((100 + n)) "$(on_cpu "$other" $((100 + n)))"
 		expect_eq "$pmu -C $own (owner)" $((200 + n)) "$(on_cpu "$own" $((200 + n)))"
 	done
