@@ -72,14 +72,16 @@ try() {
 	pcie_tgt) mp="pcie_width=$2" drv=nvu_t410_pcie_tgt dp='' pmu=nvidia_pcie_tgt_pmu_0_rc_0 ;;
 	cmem) mp="cmem_width=$2" drv=nvu_t410_cmem_lat dp="counter_width=$2" pmu=nvidia_cmem_latency_pmu_0 ;;
 	c2c) mp="c2c_width=$2" drv=nvu_t410_c2c dp="counter_width=$2" pmu=nvidia_nvlink_c2c_pmu_0 ;;
+	cxl) mp="cxl_fns=1 cxl_width=$2" drv=nvu_cxl_cpmu dp='' pmu=cxl_pmu_pci10000_00_00_0.0 ;;
 	esac
-	modprobe nvu_emu clock_khz=0 "$mp" || return 1
+	# shellcheck disable=SC2086
+	modprobe nvu_emu clock_khz=0 $mp || return 1
 	# shellcheck disable=SC2086
 	modprobe $drv $dp 2>/dev/null || return 1
 	[ -e "$PMUS/$pmu" ]
 }
 
-for tag in ucf pcie pcie_tgt cmem c2c; do
+for tag in ucf pcie pcie_tgt cmem c2c cxl; do
 	w=$(awk -v t=$tag '$2 == t {print $3}' /tmp/widths)
 	[ -n "$w" ] || w=32
 	# Up until the driver takes it, then down while it still does.

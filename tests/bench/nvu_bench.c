@@ -679,6 +679,12 @@ static const struct nvu_bench_soak nvu_bench_soaks[] = {
 		.c = { .pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_rd_cum_outs",
 		       .nr_events = 1, .config = { T410_C2C_IN_RD_CUM_OUTS } },
 		.line = "dir=in op=rd count=1 outs=%llu",
+	}, {
+		/* A configurable counter; max_rate is the driver's [U] bound. */
+		.tag = "cxl", .counters = 1,
+		.c = { .pmu = NVU_BENCH_CXL, .tag = "cxl", .name = "m2s_req_memrd",
+		       .nr_events = 1, .config = { NVU_BENCH_CXL_MEMRD } },
+		.line = "gid=0x20 ev=1 count=%llu",
 	},
 };
 
