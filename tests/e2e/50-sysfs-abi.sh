@@ -79,11 +79,11 @@ want_format() {
 	done
 }
 
-# have PMU DIR: every file of DIR as "file=content", one per line.
+# have PMU DIR: every file of DIR as "file=content", one per line (one
+# grep for all of them: a process per file made this the slowest script).
+# An empty file gives no line, so it fails as missing.
 have() {
-	for _f in $(ls "$PMUS/$1/$2"); do
-		echo "$_f=$(cat "$PMUS/$1/$2/$_f")"
-	done
+	grep -H '' "$PMUS/$1/$2"/* | sed "s|^$PMUS/$1/$2/||; s|:|=|"
 }
 
 # same WHAT WANT HAVE: the two line sets are equal (order does not matter).
