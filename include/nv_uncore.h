@@ -268,6 +268,8 @@ struct nvu_pmu;
  * @start_counter: optional; program and enable the counter of @event
  * @stop_counter: optional; disable the counter of @event
  * @read_counter: return the current raw value of @event's counter
+ *	(a status register shared by several counters may be read once per
+ *	&nvu_pmu.read_gen)
  * @write_counter: optional; set @event's counter to @val
  * @read_clear_overflow: with an overflow interrupt: set the indexes of the
  *	counters that overflowed in @ovf (zeroed, NVU_MAX_COUNTERS + 1 bits),
@@ -359,6 +361,11 @@ struct nvu_pmu_desc {
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
  *	or an interrupt reports overflows
  * @poll_timer: overflow poll timer, runs while any event is active
+ * @read_gen: changes before each pass of counter reads: one event's read,
+ *	a group read (one read transaction), one poll, the fold before a
+ *	clear, an overflow interrupt.  read_counter() may read a register
+ *	that the counters of several events share once per value of it
+ * @txn_flags: the PERF_PMU_TXN_* of the transaction under way, or 0
  * @cpuhp_node: hotplug instance
  * @list: entry in the core's list of registered PMUs
  * @attr_groups: sysfs groups handed to perf
@@ -385,6 +392,8 @@ struct nvu_pmu {
 	int irq;
 	ktime_t poll_period;
 	struct hrtimer poll_timer;
+	unsigned long read_gen;
+	unsigned int txn_flags;
 	struct hlist_node cpuhp_node;
 	struct list_head list;
 	const struct attribute_group *attr_groups[5];

@@ -114,6 +114,12 @@ int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 }
 EXPORT_SYMBOL_GPL(nvu_counters_fit);
 
+/* A pass of counter reads starts (see &nvu_pmu.read_gen). */
+static void nvu_read_pass(struct nvu_pmu *pmu)
+{
+	pmu->read_gen++;
+}
+
 /*
  * Fold the hardware count into @event.  The compare-and-exchange makes a
  * concurrent update (poll timer against pmu->read) count each event once.
@@ -314,6 +320,7 @@ static void nvu_pmu_disable(struct pmu *p)
 		return;
 
 	/* Counting has stopped: fold every count, then let the hw reset. */
+	nvu_read_pass(pmu);
 	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1) {
 		struct perf_event *event = pmu->events[idx];
 
@@ -348,6 +355,7 @@ static void nvu_start(struct perf_event *event, int flags)
 		prev = nvu_start_value(pmu);
 		ops->write_counter(pmu, event, prev);
 	} else if (nvu_hw_live(pmu)) {
+		nvu_read_pass(pmu);
 		prev = ops->read_counter(pmu, event);
 	}
 	local64_set(&hwc->prev_count, prev);
@@ -365,8 +373,10 @@ static void nvu_stop(struct perf_event *event, int flags)
 		return;
 	if (ops->stop_counter)
 		ops->stop_counter(pmu, event);
-	if (nvu_hw_live(pmu))
+	if (nvu_hw_live(pmu)) {
+		nvu_read_pass(pmu);
 		nvu_event_update(pmu, event);
+	}
 	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
@@ -434,12 +444,48 @@ static void nvu_del(struct perf_event *event, int flags)
 		hrtimer_cancel(&pmu->poll_timer);
 }
 
+static void nvu_read_event(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	if (!(event->hw.state & PERF_HES_STOPPED) && nvu_hw_live(pmu))
+		nvu_event_update(pmu, event);
+}
+
 static void nvu_read(struct perf_event *event)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 
-	if (!(event->hw.state & PERF_HES_STOPPED) && nvu_hw_live(pmu))
-		nvu_event_update(pmu, event);
+	/* In a group read, the transaction started the pass. */
+	if (!(pmu->txn_flags & PERF_PMU_TXN_READ))
+		nvu_read_pass(pmu);
+	nvu_read_event(pmu, event);
+}
+
+/*
+ * Transactions.  A group read (PERF_PMU_TXN_READ) is one pass of reads, so
+ * that an IP reads what the group's counters share once, not once per
+ * event.  An add transaction does nothing here: perf core brackets every
+ * add with perf_pmu_disable() itself, and schedules groups in with the
+ * PMU's context disabled (perf_pmu_disable(), which would nest it once
+ * more, is not exported to modules).
+ */
+static void nvu_start_txn(struct pmu *p, unsigned int flags)
+{
+	struct nvu_pmu *pmu = to_nvu_pmu(p);
+
+	pmu->txn_flags = flags;
+	if (flags & PERF_PMU_TXN_READ)
+		nvu_read_pass(pmu);
+}
+
+static int nvu_commit_txn(struct pmu *p)
+{
+	to_nvu_pmu(p)->txn_flags = 0;
+	return 0;
+}
+
+static void nvu_cancel_txn(struct pmu *p)
+{
+	to_nvu_pmu(p)->txn_flags = 0;
 }
 
 static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
@@ -447,8 +493,9 @@ static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 	struct nvu_pmu *pmu = container_of(timer, struct nvu_pmu, poll_timer);
 	unsigned int idx;
 
+	nvu_read_pass(pmu);
 	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1)
-		nvu_read(pmu->events[idx]);
+		nvu_read_event(pmu, pmu->events[idx]);
 	hrtimer_forward_now(timer, pmu->poll_period);
 	return HRTIMER_RESTART;
 }
@@ -470,6 +517,7 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 		return IRQ_NONE;
 	if (running)
 		ops->disable(pmu);
+	nvu_read_pass(pmu);
 	for_each_set_bit(idx, ovf, NVU_MAX_COUNTERS + 1) {
 		struct perf_event *event = pmu->events[idx];
 
@@ -497,6 +545,9 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 	pmu->pmu.start = nvu_start;
 	pmu->pmu.stop = nvu_stop;
 	pmu->pmu.read = nvu_read;
+	pmu->pmu.start_txn = nvu_start_txn;
+	pmu->pmu.commit_txn = nvu_commit_txn;
+	pmu->pmu.cancel_txn = nvu_cancel_txn;
 	pmu->pmu.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT;
 

@@ -51,9 +51,16 @@ struct t410_cmem_cntr {
 	bool wrapped;
 };
 
+/*
+ * @status, @status_gen: each instance's STATUS and the pass of reads it was
+ * read in (&nvu_pmu.read_gen): a group read reads it once, not once per
+ * event.
+ */
 struct t410_cmem {
 	struct nvu_regs inst[T410_CMEM_NR_INST];
 	struct nvu_regs bcast;
+	u64 status[T410_CMEM_NR_INST];
+	unsigned long status_gen[T410_CMEM_NR_INST];
 	bool warned;
 	struct t410_cmem_cntr cycle;
 	struct t410_cmem_cntr req[T410_CMEM_NR_SUMMED];
@@ -99,6 +106,18 @@ static u64 t410_cmem_fold(struct nvu_pmu *pmu, struct t410_cmem_cntr *c,
 	return c->ext;
 }
 
+/* Instance @i's STATUS, read once per pass of reads. */
+static u64 t410_cmem_status(struct nvu_pmu *pmu, unsigned int i)
+{
+	struct t410_cmem *cm = nvu_pmu_priv(pmu);
+
+	if (cm->status_gen[i] != pmu->read_gen) {
+		cm->status[i] = nvu_read64(&cm->inst[i], T410_CMEM_STATUS);
+		cm->status_gen[i] = pmu->read_gen;
+	}
+	return cm->status[i];
+}
+
 static u64 t410_cmem_sum(struct nvu_pmu *pmu, struct t410_cmem_cntr *c,
 			 u32 (*reg)(unsigned int mc),
 			 u64 (*status_bit)(unsigned int mc))
@@ -108,7 +127,7 @@ static u64 t410_cmem_sum(struct nvu_pmu *pmu, struct t410_cmem_cntr *c,
 	u64 sum = 0, status;
 
 	for (i = 0; i < T410_CMEM_NR_INST; i++) {
-		status = nvu_read64(&cm->inst[i], T410_CMEM_STATUS);
+		status = t410_cmem_status(pmu, i);
 		for (mc = 0; mc < T410_CMEM_NR_MC; mc++)
 			sum += t410_cmem_fold(pmu, c++, &cm->inst[i], reg(mc),
 					      status & status_bit(mc));
@@ -146,7 +165,7 @@ static u64 t410_cmem_read_counter(struct nvu_pmu *pmu,
 		/* Every instance runs on the same clock. */
 		return t410_cmem_fold(pmu, &cm->cycle, &cm->inst[0],
 				      T410_CMEM_CYCLE_CNTR,
-				      nvu_read64(&cm->inst[0], T410_CMEM_STATUS) &
+				      t410_cmem_status(pmu, 0) &
 				      T410_CMEM_STATUS_CYCLE);
 	case T410_CMEM_RD_REQ:
 		return t410_cmem_sum(pmu, cm->req, t410_cmem_req_reg,

@@ -282,6 +282,12 @@ static int nvu_bench_op(struct pmu *pmu, struct perf_event **events,
 		return 0;
 	case NVU_BENCH_ADD:
 		return nvu_bench_add(pmu, events, n);
+	case NVU_BENCH_READ:
+		/* A group read, as perf core makes it: one read transaction. */
+		pmu->start_txn(pmu, PERF_PMU_TXN_READ);
+		for (i = 0; i < n; i++)
+			pmu->read(events[i]);
+		return pmu->commit_txn(pmu);
 	default:
 		break;
 	}
@@ -292,9 +298,6 @@ static int nvu_bench_op(struct pmu *pmu, struct perf_event **events,
 			break;
 		case NVU_BENCH_STOP:
 			pmu->stop(events[i], PERF_EF_UPDATE);
-			break;
-		case NVU_BENCH_READ:
-			pmu->read(events[i]);
 			break;
 		case NVU_BENCH_DEL:
 			pmu->del(events[i], 0);

@@ -47,4 +47,26 @@ got=$(counts $cmem/rd_req/ nvidia_cmem_latency_pmu_1/rd_req/ -- sh -c "
 expect_eq "64-bit driver, 32-bit counter: wrap dropped" 0 "$(echo "$got" | sed -n 1p)"
 expect_eq "socket 1 below the wrap" $(((1 << 32) - 1)) "$(echo "$got" | sed -n 2p)"
 expect_eq "messages" 1 $(($(dmesg | grep -c "$msg") - before))
+
+# The same wrap between two reads of "perf stat -I", as one event and as a
+# group (read as one transaction): each read sees STATUS as it is at that
+# read, so the wrap to 5 is dropped there, not counted as 5 because an
+# earlier read's STATUS was reused.  The workload injects once an interval
+# has been printed and ends two intervals later.
+# interval_total EVENTS: the sum of rd_req over every interval.
+interval_total() {
+	cat >/tmp/int71.sh <<S
+n=0; while [ \$(grep -cF ',$cmem/rd_req/,' /tmp/int71.out) -lt 1 ] && [ \$n -lt 1200 ]; do n=\$((n + 1)); sleep 0.05; done
+echo 'inst=3 mc=2 count=$(((1 << 32) + 5))' >$EMU/$cmem/inject
+n=0; while [ \$(grep -cF ',$cmem/rd_req/,' /tmp/int71.out) -lt 3 ] && [ \$n -lt 1200 ]; do n=\$((n + 1)); sleep 0.05; done
+S
+	perf stat -I 100 -x, -a -e "$1" -- sh /tmp/int71.sh 2>/tmp/int71.out ||
+		{ cat /tmp/int71.out; fail "perf stat -I failed"; }
+	grep -F ",$cmem/rd_req/," /tmp/int71.out | cut -d, -f2 |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+for evs in "$cmem/rd_req/" "{$cmem/rd_req/,$cmem/cycles/}"; do
+	expect_eq "64-bit driver, wrap between interval reads of $evs: dropped" 0 \
+		"$(interval_total "$evs")"
+done
 finish
