@@ -21,6 +21,7 @@
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
 #include <linux/sysfs.h>
+#include <linux/workqueue.h>
 
 #include "nvu_conftest.h"
 
@@ -368,6 +369,9 @@ struct nvu_pmu_desc {
  * @txn_flags: the PERF_PMU_TXN_* of the transaction under way, or 0
  * @cpuhp_node: hotplug instance
  * @list: entry in the core's list of registered PMUs
+ * @unregister_work: takes the PMU out of perf when its module goes
+ *	(nvu_pmus_unregister_module())
+ * @unregister_queued: @unregister_work was queued (under the core's lock)
  * @attr_groups: sysfs groups handed to perf
  * @format_group: "format" group
  * @events_group: "events" group
@@ -396,6 +400,8 @@ struct nvu_pmu {
 	unsigned int txn_flags;
 	struct hlist_node cpuhp_node;
 	struct list_head list;
+	struct work_struct unregister_work;
+	bool unregister_queued;
 	const struct attribute_group *attr_groups[5];
 	struct attribute_group format_group;
 	struct attribute_group events_group;
@@ -431,6 +437,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
 #define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
 void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
+void nvu_pmus_unregister_module(struct module *owner);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* For tests only: exported to KUnit modules alone. */
 struct nvu_pmu *nvu_pmu_get(const char *name);

@@ -321,6 +321,7 @@ EXPORT_SYMBOL_GPL(__nvu_cspmu_driver_register);
  */
 void nvu_cspmu_driver_unregister(struct nvu_cspmu_driver *drv)
 {
+	nvu_pmus_unregister_module(drv->driver.driver.owner);
 	platform_driver_unregister(&drv->driver);
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_driver_unregister);

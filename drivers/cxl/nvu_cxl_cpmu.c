@@ -1168,6 +1168,7 @@ static void __exit cxl_cpmu_exit(void)
 	bus_unregister_notifier(&pci_bus_type, &cxl_pci_nb);
 	/* Pending scans and unregistrations finish first. */
 	destroy_workqueue(cxl_wq);
+	nvu_pmus_unregister_module(THIS_MODULE);
 	mutex_lock(&cxl_found_lock);
 	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
 		list_del(&f->node);
