@@ -17,7 +17,7 @@
 # NVU_KUNIT_ARGS: module parameters, e.g. "nvu_kunit selftest_fail=1".
 # NVU_KUNIT=0: run no KUnit module (the KUnit document has an empty plan).
 
-kunit_modules="nvu_kunit nvu_t410_kunit nvu_cxl_kunit"
+kunit_modules="nvu_kunit nvu_t410_kunit nvu_cxl_kunit nvu_cmn600_kunit"
 drivers="nvu_t410_ucf nvu_t410_cmem_lat nvu_t410_pcie_tgt nvu_t410_pcie nvu_t410_c2c"
 timeout=${NVU_E2E_TIMEOUT:-300}
 fail=0

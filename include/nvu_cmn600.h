@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Arm CMN-600 mesh: the topology the driver discovers from the
+ * configuration space (drivers/arm/nvu_cmn600_topo.c).
+ */
+#ifndef NVU_CMN600_H
+#define NVU_CMN600_H
+
+#include <linux/types.h>
+
+#include "nvu_cmn600_regs.h"
+
+/**
+ * typedef nvu_cmn_read_fn - read a register of the configuration space
+ * @ctx: the caller's context
+ * @off: offset from PERIPHBASE, aligned to @size, the register inside the
+ *	space
+ * @size: 4 or 8 bytes
+ */
+typedef u64 (*nvu_cmn_read_fn)(void *ctx, u32 off, unsigned int size);
+
+/**
+ * struct nvu_cmn_node - one node of the mesh
+ * @offset: node base, from PERIPHBASE
+ * @type: node type (NVU_CMN_TYPE_*)
+ * @id: node ID
+ * @logid: logical ID among the nodes of its type
+ * @xp: logical ID of the XP it hangs off (its own, for an XP)
+ * @port: XP port (node ID bit 2)
+ * @dev: device ID on that port (node ID bits 1:0)
+ */
+struct nvu_cmn_node {
+	u32 offset;
+	u16 type;
+	u16 id;
+	u16 logid;
+	u8 xp;
+	u8 port;
+	u8 dev;
+};
+
+/**
+ * struct nvu_cmn_topo - what the walk found
+ * @part: part number (0x434 for CMN-600)
+ * @rev: revision code (periph_id_2 7:4)
+ * @mesh_x: XPs per row
+ * @mesh_y: rows
+ * @y_bits: width of the node ID's Y field (2 or 3)
+ * @num_xps: mesh_x * mesh_y
+ * @xps: the XPs, by logical ID (raster order: y * mesh_x + x)
+ * @num_nodes: device nodes with a PMU (external and PMU-less ones are not
+ *	here)
+ * @nodes: the device nodes, sorted by type, then logical ID (kfree())
+ * @num_dtcs: DTC nodes among @nodes
+ * @bad_off: on failure, the offset of the node that is wrong
+ * @why: on failure, what is wrong with it
+ */
+struct nvu_cmn_topo {
+	u16 part;
+	u8 rev;
+	u8 mesh_x;
+	u8 mesh_y;
+	u8 y_bits;
+	unsigned int num_xps;
+	struct nvu_cmn_node xps[NVU_CMN_MAX_XPS];
+	unsigned int num_nodes;
+	struct nvu_cmn_node *nodes;
+	unsigned int num_dtcs;
+	u32 bad_off;
+	const char *why;
+};
+
+int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
+		     struct nvu_cmn_topo *t);
+void nvu_cmn_topo_free(struct nvu_cmn_topo *t);
+u16 nvu_cmn_xp_id(const struct nvu_cmn_topo *t, unsigned int x,
+		  unsigned int y);
+
+#endif /* NVU_CMN600_H */

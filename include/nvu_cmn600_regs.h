@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Arm CMN-600 mesh: the register facts the driver and the hardware model
+ * share (../shared/spec/cxl-cpmu-and-cmn600.md part B).  Offsets of the
+ * node registers are from the node's base; node bases are offsets from
+ * PERIPHBASE, the start of the configuration space.
+ *
+ * Inferred or unknown facts, kept here and nowhere else:
+ *  - node regions are 16 KiB (NVU_CMN_NODE_SIZE): from the RFC's comments
+ *    and its scan step, not from a TRM [I];
+ *  - the configuration space is at most 64 MiB (the DT binding) [V];
+ *  - child pointers: bits 29:0 are the offset (some readers mask 27:0),
+ *    bit 31 marks an external child [V].
+ */
+#ifndef NVU_CMN600_REGS_H
+#define NVU_CMN600_REGS_H
+
+#include <linux/bits.h>
+
+/* Sizes and limits */
+#define NVU_CMN_NODE_SIZE		0x4000	/* [I] */
+#define NVU_CMN_MAX_SPACE		(64 * 1024 * 1024)
+#define NVU_CMN_MAX_DIM			8	/* mesh_x, mesh_y */
+#define NVU_CMN_MAX_XPS			(NVU_CMN_MAX_DIM * NVU_CMN_MAX_DIM)
+#define NVU_CMN_MAX_DTCS		4
+/* Device nodes of one XP: 2 ports x 2 device IDs, several nodes each. */
+#define NVU_CMN_MAX_XP_CHILDREN		16
+
+/* Registers every node has */
+#define NVU_CMN_NODE_INFO		0x0000
+#define   NVU_CMN_NI_TYPE		GENMASK_ULL(15, 0)
+#define   NVU_CMN_NI_ID			GENMASK_ULL(31, 16)
+#define   NVU_CMN_NI_LOGID		GENMASK_ULL(47, 32)
+#define NVU_CMN_CHILD_INFO		0x0080
+#define   NVU_CMN_CI_COUNT		GENMASK_ULL(15, 0)
+#define   NVU_CMN_CI_PTR_OFF		GENMASK_ULL(31, 16)
+#define   NVU_CMN_CHILD_OFFSET		GENMASK_ULL(29, 0)
+#define   NVU_CMN_CHILD_EXTERNAL	BIT_ULL(31)
+#define NVU_CMN_PMU_PAGE		0x2000
+#define NVU_CMN_PMU_EVENT_SEL		0x2000
+
+/* Node types (node_info 15:0) */
+#define NVU_CMN_TYPE_DN			0x1
+#define NVU_CMN_TYPE_CFG		0x2
+#define NVU_CMN_TYPE_DTC		0x3
+#define NVU_CMN_TYPE_HNI		0x4
+#define NVU_CMN_TYPE_HNF		0x5
+#define NVU_CMN_TYPE_XP			0x6
+#define NVU_CMN_TYPE_SBSX		0x7
+#define NVU_CMN_TYPE_RNI		0xa
+#define NVU_CMN_TYPE_RND		0xd
+#define NVU_CMN_TYPE_RNSAM		0xf	/* no PMU */
+#define NVU_CMN_TYPE_CXRA		0x100
+#define NVU_CMN_TYPE_CXHA		0x101
+#define NVU_CMN_TYPE_CXLA		0x102	/* no PMU events */
+/* The perf ABI's synthetic type for watchpoints (on XPs). */
+#define NVU_CMN_TYPE_WP			0x7770
+
+/* CFG (root) node: identification */
+#define NVU_CMN_CFG_PERIPH_ID_01	0x0008	/* 64-bit: part 7:0 and 35:32 */
+#define NVU_CMN_CFG_PERIPH_ID_2		0x0010	/* 32-bit: revision 7:4 */
+#define NVU_CMN_PART_600		0x434
+#define NVU_CMN_PART_600AE		0x438
+
+/*
+ * Node IDs on CMN-600: device ID 1:0, port 2, then Y in w bits from bit 3,
+ * then X; w = 3 when either mesh dimension exceeds 4, else 2.  An XP's
+ * own ID has device and port 0.
+ */
+#define NVU_CMN_ID_DEV			GENMASK(1, 0)
+#define NVU_CMN_ID_PORT			BIT(2)
+#define NVU_CMN_ID_Y_SHIFT		3
+/* The XP whose node ID is 8 sits at (0, 1): its logical ID is mesh_x. */
+#define NVU_CMN_XP_ID_ROW1		8
+
+#endif /* NVU_CMN600_REGS_H */
