@@ -187,6 +187,12 @@ counts() {
 	shift
 	perf stat -x, -a -e "$_evs" -o /tmp/perf.out -- "$@" >/tmp/perf.err 2>&1 ||
 		{ cat /tmp/perf.err; return 1; }
+	# An event that never ran in a session: keep what perf said of its
+	# run time (the 4th field) in the log, to tell why.
+	if grep -q '<not counted>' /tmp/perf.out; then
+		echo "# counts: an event did not count; perf stat -x, printed:" >&2
+		sed 's/^/#   /' /tmp/perf.out /tmp/perf.err >&2
+	fi
 	grep -v '^#' /tmp/perf.out | grep -v '^$' | cut -d, -f1
 }
 
