@@ -16,6 +16,7 @@
 #define NVU_CMN600_REGS_H
 
 #include <linux/bits.h>
+#include <linux/types.h>
 
 /* Sizes and limits */
 #define NVU_CMN_NODE_SIZE		0x4000	/* [I] */
@@ -61,6 +62,56 @@
 #define NVU_CMN_CFG_PERIPH_ID_2		0x0010	/* 32-bit: revision 7:4 */
 #define NVU_CMN_PART_600		0x434
 #define NVU_CMN_PART_600AE		0x438
+
+/* XP: port connection info, ports 0 and 1 (device type in 4:0) */
+#define NVU_CMN_XP_PORT_INFO(p)		(0x0008 + 8 * (p))
+#define   NVU_CMN_XP_PORT_DEVTYPE	GENMASK_ULL(4, 0)
+
+/* DTM: one per XP, in the XP's PMU page */
+#define NVU_CMN_DTM_CONTROL		0x2100
+#define   NVU_CMN_DTM_CONTROL_EN	BIT_ULL(0)
+#define NVU_CMN_DTM_WP_CONFIG(w)	(0x21a0 + 0x18 * (w))
+#define NVU_CMN_DTM_WP_VAL(w)		(0x21a8 + 0x18 * (w))
+#define NVU_CMN_DTM_WP_MASK(w)		(0x21b0 + 0x18 * (w))
+#define NVU_CMN_DTM_PMU_CONFIG		0x2210
+#define   NVU_CMN_DTM_PMU_EN		BIT_ULL(0)
+#define   NVU_CMN_DTM_PAIRED(i)		BIT_ULL(4 + (i))
+#define   NVU_CMN_DTM_GLOBAL_NUM(i)	(GENMASK_ULL(18, 16) << (4 * (i)))
+#define   NVU_CMN_DTM_INPUT_SEL(i)	(GENMASK_ULL(37, 32) << (8 * (i)))
+#define NVU_CMN_DTM_PMEVCNT		0x2220	/* four 16-bit counters */
+#define NVU_CMN_DTM_NR_COUNTERS		4
+#define NVU_CMN_DTM_NR_WPS		4
+
+/* input_sel: a watchpoint, an XP event slot, or a device's event slot */
+#define NVU_CMN_SEL_WP(w)		(w)
+#define NVU_CMN_SEL_XP(slot)		(0x4 + (slot))
+#define NVU_CMN_SEL_DEV(port, dev, slot) \
+	(0x10 + ((port) << 4) + ((dev) << 2) + (slot))
+
+/* pmu_event_sel of a device node or XP: four 8-bit event slots */
+#define NVU_CMN_EVENT_SLOT(s)		(GENMASK_ULL(7, 0) << (8 * (s)))
+#define NVU_CMN_EVENT_ID_MASK		0x3f	/* bits meaningful per slot */
+#define NVU_CMN_OCCUP1_ID		GENMASK_ULL(34, 32)
+
+/* DTC */
+#define NVU_CMN_DTC_CTL			0x0a00
+#define   NVU_CMN_DTC_CTL_DT_EN		BIT_ULL(0)
+#define NVU_CMN_DTC_PMEVCNT_BASE	0x2000	/* two 32-bit counters per 0x10 */
+#define NVU_CMN_DTC_NR_COUNTERS		8
+#define NVU_CMN_DTC_PMCCNTR		0x2040	/* 40 bits */
+#define NVU_CMN_DTC_CYCLE_BITS		40
+#define NVU_CMN_DTC_PMCR		0x2100
+#define   NVU_CMN_DTC_PMCR_PMU_EN	BIT_ULL(0)
+#define   NVU_CMN_DTC_PMCR_OVFL_INTR_EN	BIT_ULL(6)
+#define NVU_CMN_DTC_PMOVSR		0x2118
+#define NVU_CMN_DTC_PMOVSR_CLR		0x2120
+#define   NVU_CMN_DTC_OVS_CYCLE		BIT(8)
+
+/* Global counter @n of a DTC: the even one low, the odd one high. */
+static inline u32 nvu_cmn_dtc_pmevcnt(unsigned int n)
+{
+	return NVU_CMN_DTC_PMEVCNT_BASE + n / 2 * 0x10 + n % 2 * 4;
+}
 
 /*
  * Node IDs on CMN-600: device ID 1:0, port 2, then Y in w bits from bit 3,

@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 
 #include "nvu_cmn600.h"
+#include "../../drivers/emu/emu_cmn.h"
 
 /* A configuration space in memory, and what the walk read of it. */
 struct cmn_img {
@@ -403,6 +404,222 @@ static void nvu_cmn_topo_bad_devices(struct kunit *test)
 	cmn_expect_bad(test, &c, -EINVAL, n, "five DTCs");
 }
 
+/*
+ * The model (drivers/emu/emu_cmn.c), which shares only the register header
+ * with the walk: its configuration space must be one the walk accepts,
+ * and it must count as the spec says when programmed as a driver would.
+ */
+struct cmn_model {
+	struct emu_cmn *c;
+	bool outside;
+};
+
+static u64 cmn_model_rd(void *ctx, u32 off, unsigned int size)
+{
+	struct cmn_model *m = ctx;
+
+	if (off % size || off + size > emu_cmn_size(m->c))
+		m->outside = true;
+	return emu_cmn_read(m->c, off, size);
+}
+
+static void cmn_model_free(void *c)
+{
+	emu_cmn_destroy(c);
+}
+
+static struct emu_cmn *cmn_model_new(struct kunit *test,
+				     const struct emu_cmn_params *p)
+{
+	struct emu_cmn *c = emu_cmn_create(p);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, cmn_model_free, c),
+			0);
+	return c;
+}
+
+static void nvu_cmn_model_discovered(struct kunit *test)
+{
+	static const struct emu_cmn_params shapes[] = {
+		{ .mesh_x = 1, .mesh_y = 1, .dtcs = 1 },
+		{ .mesh_x = 4, .mesh_y = 2, .dtcs = 1, .root = 0x104000, .rev = 1 },
+		{ .mesh_x = 3, .mesh_y = 3, .dtcs = 2, .rev = 3 },
+		{ .mesh_x = 8, .mesh_y = 8, .dtcs = 4, .root = 0x4000, .rev = 6 },
+	};
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct cmn_model m = { };
+	unsigned int i, n;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i < ARRAY_SIZE(shapes); i++) {
+		m.c = cmn_model_new(test, &shapes[i]);
+		KUNIT_ASSERT_EQ_MSG(test, nvu_cmn_discover(cmn_model_rd, &m,
+							   emu_cmn_size(m.c),
+							   shapes[i].root, t),
+				    0, "shape %u: %s", i, t->why);
+		KUNIT_EXPECT_FALSE(test, m.outside);
+		n = shapes[i].mesh_x * shapes[i].mesh_y;
+		KUNIT_EXPECT_EQ(test, t->part, NVU_CMN_PART_600);
+		KUNIT_EXPECT_EQ(test, t->rev, shapes[i].rev);
+		KUNIT_EXPECT_EQ(test, t->mesh_x, shapes[i].mesh_x);
+		KUNIT_EXPECT_EQ(test, t->mesh_y, shapes[i].mesh_y);
+		KUNIT_EXPECT_EQ(test, t->num_dtcs, shapes[i].dtcs);
+		/* An HN-F and an RN-I per XP, the DTCs; not the RN-SAM. */
+		KUNIT_EXPECT_EQ(test, t->num_nodes, 2 * n + shapes[i].dtcs);
+		nvu_cmn_topo_free(t);
+	}
+}
+
+/* Offsets of the model's nodes, as the walk found them. */
+static u32 cmn_node_off(struct kunit *test, const struct nvu_cmn_topo *t,
+			u16 type, u16 logid)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->num_nodes; i++)
+		if (t->nodes[i].type == type && t->nodes[i].logid == logid)
+			return t->nodes[i].offset;
+	KUNIT_FAIL(test, "no node of type %#x, logical ID %u", type, logid);
+	return 0;
+}
+
+/* Local counter 0 of every XP counts HN-F event @ev into global counter 0. */
+static void cmn_program(struct emu_cmn *c, const struct nvu_cmn_topo *t,
+			struct kunit *test, u8 ev)
+{
+	unsigned int i;
+	u64 cfg = NVU_CMN_DTM_PMU_EN | NVU_CMN_DTM_PAIRED(0) |
+		  FIELD_PREP(NVU_CMN_DTM_GLOBAL_NUM(0), 0) |
+		  FIELD_PREP(NVU_CMN_DTM_INPUT_SEL(0), NVU_CMN_SEL_DEV(0, 0, 0));
+
+	for (i = 0; i < t->num_xps; i++) {
+		emu_cmn_write(c, t->xps[i].offset + NVU_CMN_DTM_PMU_CONFIG, cfg, 8);
+		emu_cmn_write(c, cmn_node_off(test, t, NVU_CMN_TYPE_HNF, i) +
+			      NVU_CMN_PMU_EVENT_SEL, ev, 8);
+	}
+	emu_cmn_write(c, cmn_node_off(test, t, NVU_CMN_TYPE_DTC, 0) +
+		      NVU_CMN_DTC_CTL, NVU_CMN_DTC_CTL_DT_EN, 8);
+	emu_cmn_write(c, cmn_node_off(test, t, NVU_CMN_TYPE_DTC, 0) +
+		      NVU_CMN_DTC_PMCR, NVU_CMN_DTC_PMCR_PMU_EN |
+		      NVU_CMN_DTC_PMCR_OVFL_INTR_EN, 8);
+}
+
+/* global 0 x 2^16 + the sum of every XP's local counter 0 */
+static u64 cmn_total(struct emu_cmn *c, const struct nvu_cmn_topo *t,
+		     struct kunit *test)
+{
+	u64 sum = (u64)(u32)emu_cmn_read(c, cmn_node_off(test, t,
+							 NVU_CMN_TYPE_DTC, 0) +
+					 nvu_cmn_dtc_pmevcnt(0), 4) << 16;
+	unsigned int i;
+
+	for (i = 0; i < t->num_xps; i++)
+		sum += emu_cmn_read(c, t->xps[i].offset + NVU_CMN_DTM_PMEVCNT,
+				    8) & 0xffff;
+	return sum;
+}
+
+static void nvu_cmn_model_counts(struct kunit *test)
+{
+	const struct emu_cmn_params p = { .mesh_x = 2, .mesh_y = 2, .dtcs = 1 };
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct cmn_model m = { };
+	u32 dtc;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	m.c = cmn_model_new(test, &p);
+	KUNIT_ASSERT_EQ(test, nvu_cmn_discover(cmn_model_rd, &m,
+					       emu_cmn_size(m.c), 0, t), 0);
+	dtc = cmn_node_off(test, t, NVU_CMN_TYPE_DTC, 0);
+	cmn_program(m.c, t, test, 0x1);
+
+	/* 70,000 on each HN-F: one carry per XP into the global counter. */
+	KUNIT_EXPECT_EQ(test, emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, -1, 0x1,
+					    70000), 4);
+	KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), 4ULL * 70000);
+	KUNIT_EXPECT_EQ(test, (u32)emu_cmn_read(m.c, dtc + nvu_cmn_dtc_pmevcnt(0),
+						4), 4U);
+	/* Another event, or one HN-F only. */
+	emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, -1, 0x2, 1000);
+	KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), 4ULL * 70000);
+	emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, 2, 0x1, 5);
+	KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), 4ULL * 70000 + 5);
+	/*
+	 * Local counter 1 of XP 0, not paired, on HN-F 0's slot 1: it wraps
+	 * at 16 bits and carries nowhere.
+	 */
+	emu_cmn_write(m.c, t->xps[0].offset + NVU_CMN_DTM_PMU_CONFIG,
+		      emu_cmn_read(m.c, t->xps[0].offset + NVU_CMN_DTM_PMU_CONFIG, 8) |
+		      FIELD_PREP(NVU_CMN_DTM_GLOBAL_NUM(1), 0) |
+		      FIELD_PREP(NVU_CMN_DTM_INPUT_SEL(1), NVU_CMN_SEL_DEV(0, 0, 1)), 8);
+	emu_cmn_write(m.c, cmn_node_off(test, t, NVU_CMN_TYPE_HNF, 0) +
+		      NVU_CMN_PMU_EVENT_SEL, 0x1 | 0x3 << 8, 8);
+	emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, 0, 0x3, 70000);
+	KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), 4ULL * 70000 + 5);
+	KUNIT_EXPECT_EQ(test, (emu_cmn_read(m.c, t->xps[0].offset +
+					    NVU_CMN_DTM_PMEVCNT, 8) >> 16) & 0xffff,
+			70000ULL & 0xffff);
+	/* Nothing counts while the DTC's PMU is disabled. */
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCR, 0, 8);
+	emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, -1, 0x1, 100);
+	KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), 4ULL * 70000 + 5);
+
+	/* A global counter's wrap sets PMOVSR and raises the interrupt. */
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCR, NVU_CMN_DTC_PMCR_PMU_EN |
+		      NVU_CMN_DTC_PMCR_OVFL_INTR_EN, 8);
+	emu_cmn_write(m.c, dtc + nvu_cmn_dtc_pmevcnt(0), 0xffffffff, 4);
+	KUNIT_EXPECT_FALSE(test, emu_cmn_irq(m.c, 0));
+	emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, 0, 0x1, 0x10000);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMOVSR, 8),
+			1ULL);
+	KUNIT_EXPECT_TRUE(test, emu_cmn_irq(m.c, 0));
+	/* Clearing it is ignored while the PMU is disabled (spec B.11.4). */
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCR, 0, 8);
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMOVSR_CLR, 0x1ff, 8);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMOVSR, 8),
+			1ULL);
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCR, NVU_CMN_DTC_PMCR_PMU_EN, 8);
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMOVSR_CLR, 0x1ff, 8);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMOVSR, 8),
+			0ULL);
+
+	/* The 40-bit cycle counter wraps into PMOVSR bit 8. */
+	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCCNTR, BIT_ULL(40) - 2, 8);
+	emu_cmn_cycles(m.c, 5);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMCCNTR, 8),
+			3ULL);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMOVSR, 8),
+			(u64)NVU_CMN_DTC_OVS_CYCLE);
+	nvu_cmn_topo_free(t);
+}
+
+/* The dtm_enable_gates knob [U]: off, a DTM counts without dtm_enable. */
+static void nvu_cmn_model_dtm_enable(struct kunit *test)
+{
+	struct emu_cmn_params p = { .mesh_x = 1, .mesh_y = 1, .dtcs = 1 };
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct cmn_model m = { };
+	unsigned int gates;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (gates = 0; gates < 2; gates++) {
+		p.dtm_enable_gates = gates;
+		m.c = cmn_model_new(test, &p);
+		KUNIT_ASSERT_EQ(test, nvu_cmn_discover(cmn_model_rd, &m,
+						       emu_cmn_size(m.c), 0, t),
+				0);
+		cmn_program(m.c, t, test, 0x7);
+		emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, -1, 0x7, 9);
+		KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), gates ? 0ULL : 9ULL);
+		emu_cmn_write(m.c, t->xps[0].offset + NVU_CMN_DTM_CONTROL,
+			      NVU_CMN_DTM_CONTROL_EN, 8);
+		emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, -1, 0x7, 9);
+		KUNIT_EXPECT_EQ(test, cmn_total(m.c, t, test), gates ? 9ULL : 18ULL);
+		nvu_cmn_topo_free(t);
+	}
+}
+
 static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_topo_2x2),
 	KUNIT_CASE(nvu_cmn_topo_shapes),
@@ -410,6 +627,9 @@ static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_topo_bad_xp_ptrs),
 	KUNIT_CASE(nvu_cmn_topo_bad_xps),
 	KUNIT_CASE(nvu_cmn_topo_bad_devices),
+	KUNIT_CASE(nvu_cmn_model_discovered),
+	KUNIT_CASE(nvu_cmn_model_counts),
+	KUNIT_CASE(nvu_cmn_model_dtm_enable),
 	{}
 };
 
