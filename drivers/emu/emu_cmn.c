@@ -29,6 +29,7 @@
 #include "nvu_cmn600_regs.h"
 #include "emu_cmn.h"
 
+/* The model's own record of a node: it shares only the register header. */
 struct emu_cmn_node {
 	u32 off;
 	u16 type;
