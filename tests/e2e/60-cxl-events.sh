@@ -130,6 +130,17 @@ filters() {
 }
 expect_eq "filters, HDM bitmap 0x2" "27 10 6" "$(filters 0x2)"
 expect_eq "filters, HDM bitmap 0x1" "27 5 6" "$(filters 0x1)"
+# nvu-stat's HDM sweep: a bucket per decoder (0x1, 0x2, 0x4), exact.
+cat >/tmp/hdm.sh <<S
+echo 'gid=0x20 ev=1 count=10 hdm=1' >$EMU/$p0/inject
+echo 'gid=0x20 ev=1 count=5 hdm=0' >$EMU/$p0/inject
+echo 'gid=0x20 ev=1 count=7 hdm=2' >$EMU/$p0/inject
+echo 'gid=0x20 ev=1 count=4' >$EMU/$p0/inject
+S
+nvu-stat sweep -k 3 -o csv hdm $p0/m2s_req_memrd/ 0x1,0x2,0x4 -- sh /tmp/hdm.sh \
+	>/tmp/hdm.csv || fail "nvu-stat sweep hdm"
+expect_eq "nvu-stat sweep hdm" "hdm=0x1=5 hdm=0x2=10 hdm=0x4=7" \
+	"$(tail -n +2 /tmp/hdm.csv | awk -F, '{ printf "%s=%s ", $1, $2 }' | sed 's/ $//')"
 
 # Threshold, invert, edge (the model's rule, Documentation/emu.rst): 9
 # events 3 per cycle, 4 at 1 per cycle, 6 at 2 per cycle.

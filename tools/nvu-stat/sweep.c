@@ -13,7 +13,7 @@
 
 #include "nvu-stat.h"
 
-const char * const nvu_sweep_kinds = "field, rp, gpu, bdf, srcdst, addr";
+const char * const nvu_sweep_kinds = "field, rp, gpu, bdf, srcdst, addr, hdm";
 const char * const nvu_sweep_help =
 "  field PMU/EVENT/ FIELD [V1,V2,...]  one bucket per value (default: each bit)\n"
 "  rp    PMU/EVENT/                    per root port: src_rp_mask or dst_rp_mask bits\n"
@@ -21,7 +21,9 @@ const char * const nvu_sweep_help =
 "  bdf   PMU/EVENT/ BDF...             per requester (bus:dev.fn or a number): src_bdf\n"
 "  srcdst PMU/EVENT/                   every src_* field x every dst_* field\n"
 "  addr  PMU/EVENT/ START SIZE N       N power-of-two blocks of [START, START+SIZE):\n"
-"                                      dst_addr_base/dst_addr_mask/dst_addr_en\n";
+"                                      dst_addr_base/dst_addr_mask/dst_addr_en\n"
+"  hdm   PMU/EVENT/ [V1,V2,...]        per HDM decoder filter value (default: each\n"
+"                                      bit, one decoder each): hdm, hdm_filter_en\n";
 
 struct sweep_ctx {
 	struct nvu_sweep *sw;
@@ -75,9 +77,12 @@ static u64 parse_u64(const char *s, const char *what)
 	return v;
 }
 
-/* Every bit of a mask field, or the values listed. */
-static void sweep_field(struct sweep_ctx *x, const char *fname,
-			const char *values)
+/*
+ * Every bit of a mask field, or the values listed; @also: terms every
+ * bucket adds (an enable bit), or NULL.
+ */
+static void sweep_field_with(struct sweep_ctx *x, const char *fname,
+			     const char *values, const char *also)
 {
 	const struct nvu_field *f = need_field(x, fname);
 	char name[256], terms[256];
@@ -89,7 +94,8 @@ static void sweep_field(struct sweep_ctx *x, const char *fname,
 				fname, f->nbits);
 		for (i = 0; i < f->nbits; i++) {
 			snprintf(name, sizeof(name), "%s=%#llx", fname, 1ULL << i);
-			snprintf(terms, sizeof(terms), "%s=%#llx", fname, 1ULL << i);
+			snprintf(terms, sizeof(terms), "%s%s%s=%#llx", also ?: "",
+				 also ? "," : "", fname, 1ULL << i);
 			add_bucket(x, name, terms);
 		}
 		return;
@@ -104,11 +110,30 @@ static void sweep_field(struct sweep_ctx *x, const char *fname,
 				nvu_die("sweep field: %s=%s is outside the domain (%d bits)",
 					fname, v, f->nbits);
 			snprintf(name, sizeof(name), "%s=%s", fname, v);
-			snprintf(terms, sizeof(terms), "%s=%s", fname, v);
+			snprintf(terms, sizeof(terms), "%s%s%s=%s", also ?: "",
+				 also ? "," : "", fname, v);
 			add_bucket(x, name, terms);
 		}
 		free(copy);
 	}
+}
+
+static void sweep_field(struct sweep_ctx *x, const char *fname,
+			const char *values)
+{
+	sweep_field_with(x, fname, values, NULL);
+}
+
+/*
+ * One bucket per HDM decoder filter value.  The CXL CPMU counts what goes
+ * through the decoders the value selects; by default one bit each (the
+ * value as a bitmap of decoders), else the values listed, for a device
+ * that reads it otherwise (Documentation/cxl.rst).
+ */
+static void sweep_hdm(struct sweep_ctx *x, const char *values)
+{
+	need_field(x, "hdm_filter_en");
+	sweep_field_with(x, "hdm", values, "hdm_filter_en=1");
 }
 
 /* bus:dev.fn (hex, as lspci prints) or a plain number. */
@@ -271,6 +296,10 @@ void nvu_sweep_build(struct nvu_sweep *sw, const char *kind, int argc,
 		sweep_srcdst(&x);
 	} else if (!strcmp(kind, "addr")) {
 		sweep_addr(&x, argc - 1, argv + 1);
+	} else if (!strcmp(kind, "hdm")) {
+		if (argc > 2)
+			nvu_die("sweep hdm: give PMU/EVENT/ [VALUES]");
+		sweep_hdm(&x, argc == 2 ? argv[1] : NULL);
 	} else {
 		nvu_die("sweep: unknown kind '%s' (%s)", kind, nvu_sweep_kinds);
 	}
