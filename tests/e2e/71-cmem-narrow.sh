@@ -53,7 +53,8 @@ expect_eq "messages" 1 $(($(dmesg | grep -c "$msg") - before))
 # read, so the wrap to 5 is dropped there, not counted as 5 because an
 # earlier read's STATUS was reused.  The workload injects once an interval
 # has been printed and ends two intervals later.
-# interval_total EVENTS: the sum of rd_req over every interval.
+# interval_total EVENTS: the sum of rd_req over every interval, or a
+# message (never a number) if any interval was not a count.
 interval_total() {
 	cat >/tmp/int71.sh <<S
 n=0; while [ \$(grep -cF ',$cmem/rd_req/,' /tmp/int71.out) -lt 1 ] && [ \$n -lt 1200 ]; do n=\$((n + 1)); sleep 0.05; done
@@ -62,8 +63,10 @@ n=0; while [ \$(grep -cF ',$cmem/rd_req/,' /tmp/int71.out) -lt 3 ] && [ \$n -lt 
 S
 	perf stat -I 100 -x, -a -e "$1" -- sh /tmp/int71.sh 2>/tmp/int71.out ||
 		{ cat /tmp/int71.out; fail "perf stat -I failed"; }
-	grep -F ",$cmem/rd_req/," /tmp/int71.out | cut -d, -f2 |
-		awk '{ s += $1 } END { print s + 0 }'
+	grep -F ",$cmem/rd_req/," /tmp/int71.out | cut -d, -f2 | awk '
+		$1 !~ /^[0-9]+$/ { bad = bad " " $0 }
+		{ s += $1; n++ }
+		END { if (bad != "" || n < 3) print n " intervals, not counts:" bad; else print s }'
 }
 for evs in "$cmem/rd_req/" "{$cmem/rd_req/,$cmem/cycles/}"; do
 	expect_eq "64-bit driver, wrap between interval reads of $evs: dropped" 0 \
