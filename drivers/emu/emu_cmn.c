@@ -19,8 +19,9 @@
  * spec infers each gate]; dtm_control.dtm_enable gates it only with the
  * dtm_enable_gates knob [U].  Writes to PMOVSR_CLR are ignored while
  * PMCR.pmu_en is clear (observed on hardware, spec B.11.4).  Which DTC an
- * XP's DTM feeds is not discoverable on CMN-600 [U]: here DTC k owns a
- * contiguous block of XPs, in logical ID order.
+ * XP's DTM feeds is not discoverable on CMN-600 [U]: the dtc_interleave
+ * knob picks contiguous blocks of XPs in logical-ID order or XP i % dtcs;
+ * a driver must count the same either way.
  */
 
 #include <linux/bitfield.h>
@@ -180,6 +181,8 @@ u32 emu_cmn_size(const struct emu_cmn *c)
 /* The DTC whose domain holds XP @xp [U: see the top of this file]. */
 static struct emu_cmn_dtc *emu_cmn_dtc_of(struct emu_cmn *c, unsigned int xp)
 {
+	if (c->p.dtc_interleave)
+		return &c->dtc[xp % c->p.dtcs];
 	return &c->dtc[xp * c->p.dtcs / c->nr_xps];
 }
 

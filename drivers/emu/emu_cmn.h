@@ -19,6 +19,9 @@
  * @dtm_enable_gates: knob for an unknown [U]: whether dtm_control.dtm_enable
  *	must be set for a DTM to count (Linux never sets it; the spec says a
  *	model should count regardless: default false)
+ * @dtc_interleave: knob for an unknown [U]: which DTC an XP's DTM feeds is
+ *	not discoverable on CMN-600; false: DTC k owns a contiguous block of
+ *	XPs in logical-ID order, true: XP i feeds DTC i % dtcs
  */
 struct emu_cmn_params {
 	u8 mesh_x;
@@ -27,6 +30,7 @@ struct emu_cmn_params {
 	u32 root;
 	u8 rev;
 	bool dtm_enable_gates;
+	bool dtc_interleave;
 };
 
 struct emu_cmn;

@@ -620,6 +620,56 @@ static void nvu_cmn_model_dtm_enable(struct kunit *test)
 	}
 }
 
+/*
+ * Which DTC an XP feeds [U], both ways: programmed alike on every DTC (as
+ * a driver must, not knowing), the counts split between the DTCs as the
+ * knob says and their sum is exact either way.
+ */
+static void nvu_cmn_model_dtc_domains(struct kunit *test)
+{
+	struct emu_cmn_params p = { .mesh_x = 2, .mesh_y = 2, .dtcs = 2 };
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct cmn_model m = { };
+	unsigned int mode, d, i;
+	u64 sum, g[2];
+	u32 dtc;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (mode = 0; mode < 2; mode++) {
+		p.dtc_interleave = mode;
+		m.c = cmn_model_new(test, &p);
+		KUNIT_ASSERT_EQ(test, nvu_cmn_discover(cmn_model_rd, &m,
+						       emu_cmn_size(m.c), 0, t),
+				0);
+		cmn_program(m.c, t, test, 0x1);
+		for (d = 0; d < 2; d++) {
+			dtc = cmn_node_off(test, t, NVU_CMN_TYPE_DTC, d);
+			emu_cmn_write(m.c, dtc + NVU_CMN_DTC_CTL,
+				      NVU_CMN_DTC_CTL_DT_EN, 8);
+			emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCR,
+				      NVU_CMN_DTC_PMCR_PMU_EN, 8);
+		}
+		/* XP i's HN-F: (i + 1) carries, no remainder. */
+		for (i = 0; i < 4; i++)
+			emu_cmn_count(m.c, NVU_CMN_TYPE_HNF, i, 0x1,
+				      (i + 1) * 0x10000ULL);
+		sum = 0;
+		for (d = 0; d < 2; d++) {
+			dtc = cmn_node_off(test, t, NVU_CMN_TYPE_DTC, d);
+			g[d] = (u32)emu_cmn_read(m.c, dtc + nvu_cmn_dtc_pmevcnt(0), 4);
+			sum += g[d] << 16;
+		}
+		for (i = 0; i < 4; i++)
+			sum += emu_cmn_read(m.c, t->xps[i].offset +
+					    NVU_CMN_DTM_PMEVCNT, 8) & 0xffff;
+		KUNIT_EXPECT_EQ(test, sum, 10ULL * 0x10000);
+		/* contiguous: XPs 0, 1 | 2, 3: 3 | 7; interleaved: 0, 2 | 1, 3: 4 | 6 */
+		KUNIT_EXPECT_EQ(test, g[0], mode ? 4ULL : 3ULL);
+		KUNIT_EXPECT_EQ(test, g[1], mode ? 6ULL : 7ULL);
+		nvu_cmn_topo_free(t);
+	}
+}
+
 static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_topo_2x2),
 	KUNIT_CASE(nvu_cmn_topo_shapes),
@@ -630,6 +680,7 @@ static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_model_discovered),
 	KUNIT_CASE(nvu_cmn_model_counts),
 	KUNIT_CASE(nvu_cmn_model_dtm_enable),
+	KUNIT_CASE(nvu_cmn_model_dtc_domains),
 	{}
 };
 
