@@ -93,6 +93,38 @@
 #define NVU_CMN_EVENT_ID_MASK		0x3f	/* bits meaningful per slot */
 #define NVU_CMN_OCCUP1_ID		GENMASK_ULL(34, 32)
 
+/*
+ * XP events, in the XP's own pmu_event_sel slots: eventid = ev |
+ * interface << 2 | channel << 5 (the perf ABI's encoding, spec B.9).
+ */
+#define NVU_CMN_XP_EV			GENMASK(1, 0)
+#define NVU_CMN_XP_INTF			GENMASK(4, 2)
+#define NVU_CMN_XP_CHAN			GENMASK(7, 5)
+#define   NVU_CMN_XP_EV_TXFLIT_VALID	1
+#define   NVU_CMN_XP_EV_TXFLIT_STALL	2
+#define   NVU_CMN_XP_EV_PARTIAL_DAT	3
+/* Interfaces: east, west, north, south, device ports 0 and 1. */
+#define NVU_CMN_XP_NR_INTF		6
+#define   NVU_CMN_XP_INTF_P0		4
+/* Channels: REQ, RSP, SNP, DAT (CMN-600 has no others). */
+#define NVU_CMN_NR_CHAN			4
+#define   NVU_CMN_CHAN_DAT		3
+
+/*
+ * dtm_wp<w>_config, CMN-600 layout.  Watchpoints 0 and 1 see flits going
+ * up (from the device port into the XP), 2 and 3 flits going down [I: the
+ * perf ABI's watchpoint_up / watchpoint_down, eventid 0 and 2].  The
+ * channel code is the XP-event channel numbering [I].  What the flit bits
+ * of each channel and group mean is not public [U].
+ */
+#define NVU_CMN_WP_DEV_SEL		BIT_ULL(0)
+#define NVU_CMN_WP_CHN_SEL		GENMASK_ULL(3, 1)
+#define NVU_CMN_WP_GRP			BIT_ULL(4)
+#define NVU_CMN_WP_EXCLUSIVE		BIT_ULL(5)
+#define NVU_CMN_WP_COMBINE		BIT_ULL(6)
+#define NVU_CMN_WP_UP			0	/* first watchpoint going up */
+#define NVU_CMN_WP_DOWN			2	/* first watchpoint going down */
+
 /* DTC */
 #define NVU_CMN_DTC_CTL			0x0a00
 #define   NVU_CMN_DTC_CTL_DT_EN		BIT_ULL(0)

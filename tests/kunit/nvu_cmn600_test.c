@@ -10,6 +10,7 @@
 #include <linux/bitfield.h>
 #include <linux/slab.h>
 
+#include "nv_uncore.h"
 #include "nvu_cmn600.h"
 #include "../../drivers/emu/emu_cmn.h"
 
@@ -693,3 +694,4 @@ kunit_test_suite(nvu_cmn600_suite);
 
 MODULE_DESCRIPTION("KUnit: CMN-600 mesh discovery");
 MODULE_LICENSE("GPL");
+NVU_IMPORT_KUNIT_NS();
