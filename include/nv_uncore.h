@@ -302,10 +302,18 @@ struct nvu_pmu_ops {
  * disable (or the driver clears them then); the core folds every count
  * between stopping the hardware and clearing it.
  *
+ * NVU_POLL_WITH_IRQ: poll for wraps even with an overflow interrupt.  For
+ * a driver that extends running hardware counters in software without
+ * presetting them (its write_counter() only moves the extension): an
+ * interrupt then says that a counter wrapped, not that less than a wrap
+ * passed since the last read, so the reads that make the extension exact
+ * must come on time anyway.
+ *
  * Free-running counters shared by all events need no flag: a driver
  * without write_counter() gets prev_count from read_counter() at start.
  */
 #define NVU_CLEAR_ON_DISABLE	BIT(0)
+#define NVU_POLL_WITH_IRQ	BIT(1)
 
 /**
  * struct nvu_pmu_desc - static description of one PMU type

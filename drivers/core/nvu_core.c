@@ -747,7 +747,8 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
 	pmu->attr_groups[pmu->attr_groups[2] ? 3 : 2] = desc->extra_group;
 
-	if (!pmu->irq && (pmu->wrap_width ?: pmu->counter_width) < 64 &&
+	if ((!pmu->irq || (desc->flags & NVU_POLL_WITH_IRQ)) &&
+	    (pmu->wrap_width ?: pmu->counter_width) < 64 &&
 	    nvu_poll_period_ns(pmu->wrap_width ?: pmu->counter_width,
 			       desc->max_rate) < 100 * NSEC_PER_USEC)
 		return dev_err_probe(dev, -EINVAL,

@@ -551,8 +551,8 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 	pmu->pmu.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT;
 
-	/* An overflow interrupt makes polling unnecessary. */
-	if (!pmu->irq)
+	/* An overflow interrupt makes polling unnecessary, but see the flag. */
+	if (!pmu->irq || (pmu->desc->flags & NVU_POLL_WITH_IRQ))
 		pmu->poll_period =
 			ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
 						       pmu->counter_width,

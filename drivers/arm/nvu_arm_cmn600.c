@@ -1,0 +1,1389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nvu_arm_cmn600: the Arm CMN-600 mesh PMU (arm_cmn_<n>), on the nv_uncore
+ * core.  See Documentation/cmn600.rst.
+ *
+ * Counting.  A node event counts in a 16-bit local counter of the DTM on
+ * the node's crosspoint (XP); the local counter is paired with global
+ * counter g of a DTC, which takes its carries.  Which DTC an XP's DTM
+ * feeds is not discoverable on CMN-600, so an event takes the same global
+ * counter g on every DTC, and its count is
+ *
+ *	sum over DTCs of global[g] * 2^16 + sum over its nodes of local
+ *
+ * taken modulo 2^48 (a 32-bit global wraps at 2^48 of that sum), then
+ * extended to 64 bits here.  Nothing is written to count: a read only
+ * reads.  The cycle counter of DTC d (40 bits) is counter 8 + d.
+ *
+ * The core's counter indexes: 0-7 the global counters, 8 + d the cycle
+ * counter of DTC d.  Local counters, watchpoints and occupancy selectors
+ * are this driver's, claimed in add() and checked for a whole group by
+ * cmn_filters_fit().
+ */
+
+#include <linux/acpi.h>
+#include <linux/bitfield.h>
+#include <linux/debugfs.h>
+#include <linux/idr.h>
+#include <linux/interrupt.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+
+#include "nv_uncore.h"
+#include "nvu_cmn600.h"
+
+/* The perf ABI (spec B.9, as Linux 6.12 lays it out). */
+#define CMN_CFG_TYPE		GENMASK_ULL(15, 0)
+#define CMN_CFG_EVENTID		GENMASK_ULL(26, 16)
+#define CMN_CFG_OCCUPID		GENMASK_ULL(30, 27)
+#define CMN_CFG_BYNODEID	BIT_ULL(31)
+#define CMN_CFG_NODEID		GENMASK_ULL(47, 32)
+#define CMN_CFG_WP_COMBINE	GENMASK_ULL(30, 27)
+#define CMN_CFG_WP_DEV_SEL	GENMASK_ULL(50, 48)
+#define CMN_CFG_WP_CHN_SEL	GENMASK_ULL(55, 51)
+#define CMN_CFG_WP_GRP		GENMASK_ULL(57, 56)
+#define CMN_CFG_WP_EXCLUSIVE	BIT_ULL(58)
+
+#define CMN_NR_GLOBAL		NVU_CMN_DTC_NR_COUNTERS
+#define CMN_LOCAL_BITS		16
+#define CMN_SUM_BITS		(CMN_LOCAL_BITS + 32)
+/* Watchpoint_up is eventid 0, watchpoint_down eventid 2. */
+#define CMN_WP_EV_UP		0
+#define CMN_WP_EV_DOWN		2
+/* An idle watchpoint matches nothing that real flits carry. */
+#define CMN_WP_PARK_VAL		(~0ULL)
+#define CMN_WP_PARK_MASK	0ULL
+
+/*
+ * Fastest count of the cycle counter: a 4 GHz mesh clock.  With its 40
+ * bits that asks for a read every 137 s (the core polls at most every
+ * 60 s); an event's 48-bit sum wraps as late at 256 nodes counting every
+ * cycle at 4 GHz, more than a CMN-600 has.
+ */
+#define CMN_MAX_RATE		4000000000ULL
+
+/* Occupancy events and their selector (spec B.7). */
+#define CMN_HNF_POCQ_OCCUPANCY	0x0f
+#define CMN_DN_TRK_OCCUPANCY	0x05
+
+struct cmn_node {
+	u32 off;
+	u16 type;	/* RN-D counted as RN-I, as the perf ABI does */
+	u16 id;
+	u16 logid;
+	u8 xp;
+	u8 port;
+	u8 dev;
+	u64 event_sel;
+	u8 occup;
+	unsigned int occup_ref;
+};
+
+struct cmn_dtm {
+	u32 off;	/* the XP's node base */
+	u64 pmu_config;
+	u8 local_used;
+	u8 wp_used;
+	u64 cnt;
+	unsigned long cnt_gen;
+};
+
+struct cmn_dtc {
+	u32 off;
+	u64 pair[CMN_NR_GLOBAL / 2];
+	unsigned long pair_gen[CMN_NR_GLOBAL / 2];
+};
+
+struct cmn600 {
+	struct device *dev;
+	struct nvu_regs regs;
+	struct nvu_cmn_topo topo;
+	struct cmn_node *nodes;		/* XPs and device nodes, by type */
+	unsigned int nr_nodes;
+	struct cmn_dtm dtm[NVU_CMN_MAX_XPS];
+	struct cmn_dtc dtc[NVU_CMN_MAX_DTCS];
+	unsigned int nr_dtcs;
+	u8 ports;			/* device ports connected on some XP */
+	int id;
+	struct dentry *debug;
+};
+
+/* One event's claim on one of its nodes. */
+struct cmn_slot {
+	u8 local;
+	u8 wp;
+};
+
+struct cmn_event {
+	u16 type;
+	u16 eventid;
+	u8 occupid;
+	bool occup;
+	bool cycles;
+	unsigned int first;
+	unsigned int nr;
+	u64 raw;	/* last raw value, CMN_SUM_BITS or cycle bits */
+	u64 ext;	/* extended to 64 bits */
+	struct cmn_slot slot[];
+};
+
+static DEFINE_IDA(cmn_ida);
+static struct dentry *cmn_debugfs;
+
+static u64 cmn_rd(void *ctx, u32 off, unsigned int size)
+{
+	struct cmn600 *cmn = ctx;
+
+	return size == 8 ? nvu_read64(&cmn->regs, off) :
+			   nvu_read32(&cmn->regs, off);
+}
+
+static struct cmn_event *cmn_ev(const struct perf_event *event)
+{
+	return event->pmu_private;
+}
+
+/* ------------------------------------------------------------------------
+ * Events: which nodes an event counts on (pure)
+ */
+
+static bool cmn_is_occup(u16 type, u16 eventid)
+{
+	return (type == NVU_CMN_TYPE_HNF && eventid == CMN_HNF_POCQ_OCCUPANCY) ||
+	       (type == NVU_CMN_TYPE_DN && eventid == CMN_DN_TRK_OCCUPANCY);
+}
+
+/* The node type an event's nodes have. */
+static u16 cmn_node_type(u16 type)
+{
+	if (type == NVU_CMN_TYPE_WP)
+		return NVU_CMN_TYPE_XP;
+	if (type == NVU_CMN_TYPE_RND)
+		return NVU_CMN_TYPE_RNI;
+	return type;
+}
+
+/*
+ * The nodes config @c counts on: [*first, *first + *nr) of cmn->nodes.
+ * Returns 0 or -EINVAL (no such node).
+ */
+static int cmn_range(const struct cmn600 *cmn, const u64 *c,
+		     unsigned int *first, unsigned int *nr)
+{
+	u16 type = cmn_node_type(FIELD_GET(CMN_CFG_TYPE, c[0]));
+	bool by_id = c[0] & CMN_CFG_BYNODEID;
+	u16 id = FIELD_GET(CMN_CFG_NODEID, c[0]);
+	unsigned int i;
+
+	*nr = 0;
+	for (i = 0; i < cmn->nr_nodes; i++) {
+		if (cmn->nodes[i].type != type)
+			continue;
+		if (by_id && cmn->nodes[i].id != id)
+			continue;
+		if (!*nr)
+			*first = i;
+		++*nr;
+		if (by_id)
+			break;
+	}
+	return *nr ? 0 : -EINVAL;
+}
+
+/* Check config @c; 0, or -EINVAL with the reason in @why. */
+static int cmn_check(const struct cmn600 *cmn, const u64 *c, const char **why)
+{
+	u16 type = FIELD_GET(CMN_CFG_TYPE, c[0]);
+	u16 eventid = FIELD_GET(CMN_CFG_EVENTID, c[0]);
+	unsigned int first, nr;
+
+	switch (type) {
+	case NVU_CMN_TYPE_DTC:
+		return 0;
+	case NVU_CMN_TYPE_WP:
+		if (eventid != CMN_WP_EV_UP && eventid != CMN_WP_EV_DOWN) {
+			*why = "watchpoint eventid is 0 (up) or 2 (down)";
+			return -EINVAL;
+		}
+		if (FIELD_GET(CMN_CFG_WP_DEV_SEL, c[0]) > 1) {
+			*why = "wp_dev_sel is a device port, 0 or 1";
+			return -EINVAL;
+		}
+		if (FIELD_GET(CMN_CFG_WP_CHN_SEL, c[0]) >= NVU_CMN_NR_CHAN) {
+			*why = "wp_chn_sel is 0 (req), 1 (rsp), 2 (snp) or 3 (dat)";
+			return -EINVAL;
+		}
+		if (FIELD_GET(CMN_CFG_WP_GRP, c[0]) > 1) {
+			*why = "wp_grp is 0 or 1 on CMN-600";
+			return -EINVAL;
+		}
+		if (FIELD_GET(CMN_CFG_WP_COMBINE, c[0]) > 1) {
+			*why = "wp_combine is 0 or 1";
+			return -EINVAL;
+		}
+		break;
+	case NVU_CMN_TYPE_XP:
+		if (!FIELD_GET(NVU_CMN_XP_EV, eventid) ||
+		    FIELD_GET(NVU_CMN_XP_INTF, eventid) >= NVU_CMN_XP_NR_INTF ||
+		    eventid >> 5 >= NVU_CMN_NR_CHAN) {
+			*why = "no such crosspoint event on CMN-600";
+			return -EINVAL;
+		}
+		break;
+	case NVU_CMN_TYPE_DN:
+	case NVU_CMN_TYPE_HNI:
+	case NVU_CMN_TYPE_HNF:
+	case NVU_CMN_TYPE_SBSX:
+	case NVU_CMN_TYPE_RNI:
+	case NVU_CMN_TYPE_RND:
+	case NVU_CMN_TYPE_CXRA:
+	case NVU_CMN_TYPE_CXHA:
+		if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK) {
+			*why = "eventid is 1-0x3f";
+			return -EINVAL;
+		}
+		if (FIELD_GET(CMN_CFG_OCCUPID, c[0]) &&
+		    !cmn_is_occup(type, eventid)) {
+			*why = "occupid is for the occupancy events only";
+			return -EINVAL;
+		}
+		if (FIELD_GET(CMN_CFG_OCCUPID, c[0]) >
+		    FIELD_MAX(NVU_CMN_OCCUP1_ID)) {
+			*why = "occupid is 0-7 on CMN-600";
+			return -EINVAL;
+		}
+		break;
+	default:
+		*why = "no such node type on CMN-600";
+		return -EINVAL;
+	}
+	if (type != NVU_CMN_TYPE_WP && (c[1] || c[2])) {
+		*why = "wp_val and wp_mask are for watchpoints only";
+		return -EINVAL;
+	}
+	if (cmn_range(cmn, c, &first, &nr)) {
+		*why = c[0] & CMN_CFG_BYNODEID ?
+		       "no node of that type has that nodeid" :
+		       "the mesh has no node of that type";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Whether the @n events of @reqs fit the mesh together: 8 global counters,
+ * one cycle counter per DTC, 4 local counters on each DTM, 2 watchpoints
+ * each way on each DTM (a combined one on the first of its pair) and one
+ * occupancy value per node.  Pure.
+ */
+static int cmn_filters_fit(const struct nvu_pmu *pmu,
+			   const struct nvu_req *reqs, unsigned int n)
+{
+	const struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	u8 local[NVU_CMN_MAX_XPS] = { }, wp[NVU_CMN_MAX_XPS][2] = { };
+	u8 combine[NVU_CMN_MAX_XPS][2] = { };
+	unsigned int i, k, first, nr, global = 0, cycles = 0;
+	int ret = 0;
+	u8 *occ;
+
+	occ = kcalloc(cmn->nr_nodes, sizeof(*occ), GFP_KERNEL);
+	if (!occ)
+		return -ENOMEM;
+	for (i = 0; i < n && !ret; i++) {
+		const u64 *c = reqs[i].config;
+		u16 type = FIELD_GET(CMN_CFG_TYPE, c[0]);
+		u16 eventid = FIELD_GET(CMN_CFG_EVENTID, c[0]);
+		unsigned int dir = eventid == CMN_WP_EV_DOWN;
+
+		if (type == NVU_CMN_TYPE_DTC) {
+			if (++cycles > cmn->nr_dtcs)
+				ret = -EINVAL;
+			continue;
+		}
+		if (++global > CMN_NR_GLOBAL || cmn_range(cmn, c, &first, &nr)) {
+			ret = -EINVAL;
+			break;
+		}
+		for (k = first; k < first + nr && !ret; k++) {
+			const struct cmn_node *dn = &cmn->nodes[k];
+
+			if (++local[dn->xp] > NVU_CMN_DTM_NR_COUNTERS)
+				ret = -EINVAL;
+			if (type == NVU_CMN_TYPE_WP) {
+				if (++wp[dn->xp][dir] > 2)
+					ret = -EINVAL;
+				if (FIELD_GET(CMN_CFG_WP_COMBINE, c[0]) &&
+				    ++combine[dn->xp][dir] > 1)
+					ret = -EINVAL;
+			}
+			if (cmn_is_occup(type, eventid)) {
+				/* Stored + 1: 0 is "no occupancy event yet". */
+				u8 want = FIELD_GET(CMN_CFG_OCCUPID, c[0]) + 1;
+
+				if (occ[k] && occ[k] != want)
+					ret = -EINVAL;
+				occ[k] = want;
+			}
+		}
+	}
+	kfree(occ);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------
+ * perf callbacks (the core calls these on the owner CPU, IRQs off)
+ */
+
+static void cmn_event_destroy(struct perf_event *event)
+{
+	kfree(event->pmu_private);
+	event->pmu_private = NULL;
+}
+
+static int cmn_event_init(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	const char *why = NULL;
+	struct cmn_event *ev;
+	unsigned int first = 0, nr = 0;
+	u64 c[3];
+	int ret;
+
+	nvu_event_config(event, c);
+	ret = cmn_check(cmn, c, &why);
+	if (ret) {
+		dev_dbg(cmn->dev, "config %#llx: %s\n", c[0], why);
+		return ret;
+	}
+	if (FIELD_GET(CMN_CFG_TYPE, c[0]) != NVU_CMN_TYPE_DTC)
+		cmn_range(cmn, c, &first, &nr);
+	ev = kzalloc(struct_size(ev, slot, nr), GFP_KERNEL);
+	if (!ev)
+		return -ENOMEM;
+	ev->nr = nr;
+	ev->first = first;
+	ev->type = FIELD_GET(CMN_CFG_TYPE, c[0]);
+	ev->eventid = FIELD_GET(CMN_CFG_EVENTID, c[0]);
+	ev->cycles = ev->type == NVU_CMN_TYPE_DTC;
+	ev->occup = cmn_is_occup(ev->type, ev->eventid);
+	ev->occupid = FIELD_GET(CMN_CFG_OCCUPID, c[0]);
+	event->pmu_private = ev;
+	event->destroy = cmn_event_destroy;
+	return 0;
+}
+
+static int cmn_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	unsigned int idx;
+
+	if (cmn_ev(event)->cycles) {
+		idx = find_next_zero_bit(pmu->used, CMN_NR_GLOBAL + cmn->nr_dtcs,
+					 CMN_NR_GLOBAL);
+		return idx < CMN_NR_GLOBAL + cmn->nr_dtcs ? idx : -EAGAIN;
+	}
+	idx = find_first_zero_bit(pmu->used, CMN_NR_GLOBAL);
+	return idx < CMN_NR_GLOBAL ? idx : -EAGAIN;
+}
+
+/* Pair (or unpair) local counter @i of @dtm with global counter @g. */
+static void cmn_dtm_pair(struct cmn_dtm *dtm, unsigned int i, unsigned int g,
+			 unsigned int sel, bool on)
+{
+	u64 cfg = dtm->pmu_config;
+
+	cfg &= ~(NVU_CMN_DTM_INPUT_SEL(i) | NVU_CMN_DTM_GLOBAL_NUM(i) |
+		 NVU_CMN_DTM_PAIRED(i));
+	if (on)
+		cfg |= (u64)sel << __ffs64(NVU_CMN_DTM_INPUT_SEL(i)) |
+		       (u64)g << __ffs64(NVU_CMN_DTM_GLOBAL_NUM(i)) |
+		       NVU_CMN_DTM_PAIRED(i);
+	dtm->pmu_config = cfg;
+}
+
+/* Release the claims of @ev's first @count nodes; @dirty collects DTMs. */
+static void cmn_release(struct cmn600 *cmn, struct cmn_event *ev,
+			unsigned int count, unsigned long *dirty)
+{
+	unsigned int k;
+
+	for (k = 0; k < count; k++) {
+		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		struct cmn_dtm *dtm = &cmn->dtm[dn->xp];
+
+		cmn_dtm_pair(dtm, ev->slot[k].local, 0, 0, false);
+		dtm->local_used &= ~BIT(ev->slot[k].local);
+		if (ev->type == NVU_CMN_TYPE_WP)
+			dtm->wp_used &= ~BIT(ev->slot[k].wp);
+		if (ev->occup)
+			dn->occup_ref--;
+		__set_bit(dn->xp, dirty);
+	}
+}
+
+static void cmn_write_dtms(struct cmn600 *cmn, const unsigned long *dirty)
+{
+	unsigned int xp;
+
+	for_each_set_bit(xp, dirty, NVU_CMN_MAX_XPS)
+		nvu_write64(&cmn->regs, cmn->dtm[xp].off + NVU_CMN_DTM_PMU_CONFIG,
+			    cmn->dtm[xp].pmu_config);
+}
+
+/* A free watchpoint of @ev's direction on @dtm, or -1. */
+static int cmn_wp_alloc(const struct cmn_dtm *dtm, const struct perf_event *event)
+{
+	const struct cmn_event *ev = cmn_ev(event);
+	unsigned int base = ev->eventid == CMN_WP_EV_DOWN ? NVU_CMN_WP_DOWN :
+							    NVU_CMN_WP_UP;
+
+	if (!(dtm->wp_used & BIT(base)))
+		return base;
+	/* Combining works from the first watchpoint of a pair only. */
+	if (FIELD_GET(CMN_CFG_WP_COMBINE, event->attr.config))
+		return -1;
+	return dtm->wp_used & BIT(base + 1) ? -1 : base + 1;
+}
+
+static int cmn_add(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	DECLARE_BITMAP(dirty, NVU_CMN_MAX_XPS) = { };
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_event *ev = cmn_ev(event);
+	unsigned int k, g = event->hw.idx;
+	int i, w = 0;
+
+	if (ev->cycles)
+		return 0;
+	for (k = 0; k < ev->nr; k++) {
+		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		struct cmn_dtm *dtm = &cmn->dtm[dn->xp];
+		unsigned int sel;
+
+		i = ffz(dtm->local_used | ~0xfUL);
+		if (i >= NVU_CMN_DTM_NR_COUNTERS)
+			goto busy;
+		if (ev->type == NVU_CMN_TYPE_WP) {
+			w = cmn_wp_alloc(dtm, event);
+			if (w < 0)
+				goto busy;
+		}
+		if (ev->occup && dn->occup_ref && dn->occup != ev->occupid)
+			goto busy;
+		/* A device's event slot is its local counter's index. */
+		if (ev->type == NVU_CMN_TYPE_WP)
+			sel = NVU_CMN_SEL_WP(w);
+		else if (ev->type == NVU_CMN_TYPE_XP)
+			sel = NVU_CMN_SEL_XP(i);
+		else
+			sel = NVU_CMN_SEL_DEV(dn->port, dn->dev, i);
+		dtm->local_used |= BIT(i);
+		if (ev->type == NVU_CMN_TYPE_WP)
+			dtm->wp_used |= BIT(w);
+		if (ev->occup) {
+			dn->occup = ev->occupid;
+			dn->occup_ref++;
+		}
+		ev->slot[k].local = i;
+		ev->slot[k].wp = w;
+		cmn_dtm_pair(dtm, i, g, sel, true);
+		__set_bit(dn->xp, dirty);
+	}
+	cmn_write_dtms(cmn, dirty);
+	return 0;
+busy:
+	cmn_release(cmn, ev, k, dirty);
+	return -EAGAIN;
+}
+
+static void cmn_del(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	DECLARE_BITMAP(dirty, NVU_CMN_MAX_XPS) = { };
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_event *ev = cmn_ev(event);
+
+	if (ev->cycles)
+		return;
+	cmn_release(cmn, ev, ev->nr, dirty);
+	cmn_write_dtms(cmn, dirty);
+}
+
+static void cmn_node_sel(struct cmn600 *cmn, struct cmn_node *dn,
+			 unsigned int slot, u16 eventid, int occup)
+{
+	u64 sel = dn->event_sel & ~NVU_CMN_EVENT_SLOT(slot);
+
+	sel |= (u64)eventid << (8 * slot);
+	if (occup >= 0)
+		sel = (sel & ~NVU_CMN_OCCUP1_ID) |
+		      FIELD_PREP(NVU_CMN_OCCUP1_ID, occup);
+	dn->event_sel = sel;
+	nvu_write64(&cmn->regs, dn->off + NVU_CMN_PMU_EVENT_SEL, sel);
+}
+
+static void cmn_wp_set(struct cmn600 *cmn, const struct cmn_node *xp,
+		       unsigned int w, u64 config, u64 val, u64 mask)
+{
+	u32 base = cmn->dtm[xp->xp].off;
+
+	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_CONFIG(w), config);
+	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_VAL(w), val);
+	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_MASK(w), mask);
+}
+
+static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_event *ev = cmn_ev(event);
+	u64 c = event->attr.config, wcfg;
+	unsigned int k;
+
+	for (k = 0; k < ev->nr; k++) {
+		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		unsigned int w = ev->slot[k].wp;
+
+		if (ev->type != NVU_CMN_TYPE_WP) {
+			cmn_node_sel(cmn, dn, ev->slot[k].local, ev->eventid,
+				     ev->occup ? ev->occupid : -1);
+			continue;
+		}
+		wcfg = FIELD_PREP(NVU_CMN_WP_DEV_SEL,
+				  FIELD_GET(CMN_CFG_WP_DEV_SEL, c)) |
+		       FIELD_PREP(NVU_CMN_WP_CHN_SEL,
+				  FIELD_GET(CMN_CFG_WP_CHN_SEL, c)) |
+		       FIELD_PREP(NVU_CMN_WP_GRP, FIELD_GET(CMN_CFG_WP_GRP, c)) |
+		       FIELD_PREP(NVU_CMN_WP_EXCLUSIVE,
+				  FIELD_GET(CMN_CFG_WP_EXCLUSIVE, c));
+		if (FIELD_GET(CMN_CFG_WP_COMBINE, c) && !(w & 1))
+			wcfg |= NVU_CMN_WP_COMBINE;
+		cmn_wp_set(cmn, dn, w, wcfg, event->attr.config1,
+			   event->attr.config2);
+	}
+}
+
+static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_event *ev = cmn_ev(event);
+	unsigned int k;
+
+	for (k = 0; k < ev->nr; k++) {
+		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+
+		if (ev->type == NVU_CMN_TYPE_WP)
+			cmn_wp_set(cmn, dn, ev->slot[k].wp, 0, CMN_WP_PARK_VAL,
+				   CMN_WP_PARK_MASK);
+		else
+			cmn_node_sel(cmn, dn, ev->slot[k].local, 0, -1);
+	}
+}
+
+/* The local counters of XP @xp's DTM, read once per pass (or afresh). */
+static u64 cmn_dtm_cnt(struct nvu_pmu *pmu, unsigned int xp, bool fresh)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_dtm *dtm = &cmn->dtm[xp];
+
+	if (fresh || dtm->cnt_gen != pmu->read_gen) {
+		dtm->cnt = nvu_read64(&cmn->regs, dtm->off + NVU_CMN_DTM_PMEVCNT);
+		dtm->cnt_gen = pmu->read_gen;
+	}
+	return dtm->cnt;
+}
+
+/* Global counter @g of DTC @d: its register pair read once per pass. */
+static u32 cmn_global(struct nvu_pmu *pmu, unsigned int d, unsigned int g,
+		      bool fresh)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_dtc *dtc = &cmn->dtc[d];
+	unsigned int p = g / 2;
+
+	if (fresh || dtc->pair_gen[p] != pmu->read_gen) {
+		dtc->pair[p] = nvu_read64(&cmn->regs, dtc->off +
+					  nvu_cmn_dtc_pmevcnt(g & ~1U));
+		dtc->pair_gen[p] = pmu->read_gen;
+	}
+	return dtc->pair[p] >> (32 * (g % 2));
+}
+
+/* The raw count of @event: the 48-bit sum, or a 40-bit cycle count. */
+static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event, bool fresh)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_event *ev = cmn_ev(event);
+	unsigned int g = event->hw.idx, d, k;
+	u64 sum = 0;
+
+	if (ev->cycles)
+		return nvu_read64(&cmn->regs, cmn->dtc[g - CMN_NR_GLOBAL].off +
+				  NVU_CMN_DTC_PMCCNTR) &
+		       GENMASK_ULL(NVU_CMN_DTC_CYCLE_BITS - 1, 0);
+	for (d = 0; d < cmn->nr_dtcs; d++)
+		sum += (u64)cmn_global(pmu, d, g, fresh) << CMN_LOCAL_BITS;
+	for (k = 0; k < ev->nr; k++) {
+		u64 cnt = cmn_dtm_cnt(pmu, cmn->nodes[ev->first + k].xp, fresh);
+
+		sum += (u16)(cnt >> (CMN_LOCAL_BITS * ev->slot[k].local));
+	}
+	return sum & GENMASK_ULL(CMN_SUM_BITS - 1, 0);
+}
+
+static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cmn_event *ev = cmn_ev(event);
+	unsigned int bits = ev->cycles ? NVU_CMN_DTC_CYCLE_BITS : CMN_SUM_BITS;
+	u64 raw = cmn_raw(pmu, event, false);
+
+	ev->ext += nvu_delta(ev->raw, raw, bits);
+	ev->raw = raw;
+	return ev->ext;
+}
+
+/* Only the extension is written: the hardware counters run on. */
+static void cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+			      u64 val)
+{
+	struct cmn_event *ev = cmn_ev(event);
+
+	ev->raw = cmn_raw(pmu, event, true);
+	ev->ext = val;
+}
+
+static u32 cmn_pmcr(const struct nvu_pmu *pmu, bool on)
+{
+	return (on ? NVU_CMN_DTC_PMCR_PMU_EN : 0) |
+	       (pmu->irq ? NVU_CMN_DTC_PMCR_OVFL_INTR_EN : 0);
+}
+
+static void cmn_enable(struct nvu_pmu *pmu)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	unsigned int d;
+
+	for (d = 0; d < cmn->nr_dtcs; d++)
+		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR,
+			    cmn_pmcr(pmu, true));
+}
+
+static void cmn_disable(struct nvu_pmu *pmu)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	unsigned int d;
+
+	for (d = 0; d < cmn->nr_dtcs; d++)
+		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR,
+			    cmn_pmcr(pmu, false));
+}
+
+/*
+ * Clear overflow status bits @bits of DTC @d.  The clear is ignored
+ * while PMCR.PMU_EN is clear (spec B.11.4), so a stopped DTC is enabled
+ * around it.
+ */
+static void cmn_clear_ovf(struct nvu_pmu *pmu, unsigned int d, u32 bits)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	u32 off = cmn->dtc[d].off;
+	u32 pmcr = nvu_read32(&cmn->regs, off + NVU_CMN_DTC_PMCR);
+
+	if (!(pmcr & NVU_CMN_DTC_PMCR_PMU_EN))
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR,
+			    pmcr | NVU_CMN_DTC_PMCR_PMU_EN);
+	nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMOVSR_CLR, bits);
+	if (!(pmcr & NVU_CMN_DTC_PMCR_PMU_EN))
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR, pmcr);
+}
+
+/* Overflows of every DTC: global counters 0-7 and cycle counters. */
+static bool cmn_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	bool any = false;
+	unsigned int d, g;
+	u32 st;
+
+	for (d = 0; d < cmn->nr_dtcs; d++) {
+		st = nvu_read32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMOVSR);
+		st &= GENMASK(CMN_NR_GLOBAL, 0);
+		if (!st)
+			continue;
+		any = true;
+		for (g = 0; g < CMN_NR_GLOBAL; g++)
+			if (st & BIT(g))
+				__set_bit(g, ovf);
+		if (st & NVU_CMN_DTC_OVS_CYCLE)
+			__set_bit(CMN_NR_GLOBAL + d, ovf);
+		cmn_clear_ovf(pmu, d, st);
+	}
+	return any;
+}
+
+static const struct nvu_pmu_ops cmn_ops = {
+	.event_init = cmn_event_init,
+	.filters_fit = cmn_filters_fit,
+	.get_idx = cmn_get_idx,
+	.add = cmn_add,
+	.del = cmn_del,
+	.enable = cmn_enable,
+	.disable = cmn_disable,
+	.start_counter = cmn_start_counter,
+	.stop_counter = cmn_stop_counter,
+	.read_counter = cmn_read_counter,
+	.write_counter = cmn_write_counter,
+	.read_clear_overflow = cmn_read_clear_overflow,
+};
+
+/* ------------------------------------------------------------------------
+ * sysfs: format and events
+ */
+
+static struct attribute *cmn_formats[] = {
+	NVU_FORMAT(type, 0, CMN_CFG_TYPE),
+	NVU_FORMAT(eventid, 0, CMN_CFG_EVENTID),
+	NVU_FORMAT(occupid, 0, CMN_CFG_OCCUPID),
+	NVU_FORMAT(bynodeid, 0, CMN_CFG_BYNODEID),
+	NVU_FORMAT(nodeid, 0, CMN_CFG_NODEID),
+	NVU_FORMAT(wp_dev_sel, 0, CMN_CFG_WP_DEV_SEL),
+	NVU_FORMAT(wp_chn_sel, 0, CMN_CFG_WP_CHN_SEL),
+	NVU_FORMAT(wp_grp, 0, CMN_CFG_WP_GRP),
+	NVU_FORMAT(wp_exclusive, 0, CMN_CFG_WP_EXCLUSIVE),
+	NVU_FORMAT(wp_combine, 0, CMN_CFG_WP_COMBINE),
+	NVU_FORMAT(wp_val, 1, GENMASK_ULL(63, 0)),
+	NVU_FORMAT(wp_mask, 2, GENMASK_ULL(63, 0)),
+	NULL
+};
+
+/**
+ * struct cmn_event_attr - an "events/<name>" of the mesh
+ * @attr: sysfs attribute
+ * @type: node type (perf ABI)
+ * @eventid: event ID
+ * @occupid: occupancy selector value, for an occupancy event
+ * @min_rev: lowest CMN-600 revision code that has the event
+ */
+struct cmn_event_attr {
+	struct device_attribute attr;
+	u16 type;
+	u16 eventid;
+	s8 occupid;
+	u8 min_rev;
+};
+
+static ssize_t cmn_event_show(struct device *dev, struct device_attribute *attr,
+			      char *buf)
+{
+	struct cmn_event_attr *e = container_of(attr, struct cmn_event_attr,
+						attr);
+
+	if (e->type == NVU_CMN_TYPE_DTC)
+		return sysfs_emit(buf, "type=0x%x\n", e->type);
+	if (e->type == NVU_CMN_TYPE_WP)
+		return sysfs_emit(buf,
+				  "type=0x%x,eventid=0x%x,wp_dev_sel=?,wp_chn_sel=?,wp_grp=?,wp_val=?,wp_mask=?\n",
+				  e->type, e->eventid);
+	if (e->occupid >= 0)
+		return sysfs_emit(buf, "type=0x%x,eventid=0x%x,occupid=0x%x\n",
+				  e->type, e->eventid, e->occupid);
+	return sysfs_emit(buf, "type=0x%x,eventid=0x%x\n", e->type, e->eventid);
+}
+
+#define CMN_EV_FULL(_name, _type, _id, _occ, _rev)			\
+	(&((struct cmn_event_attr[]) {{					\
+		.attr = __ATTR(_name, 0444, cmn_event_show, NULL),	\
+		.type = (_type),					\
+		.eventid = (_id),					\
+		.occupid = (_occ),					\
+		.min_rev = (_rev),					\
+	}})[0].attr.attr)
+
+#define CMN_EV(_prefix, _name, _type, _id)				\
+	CMN_EV_FULL(_prefix##_##_name, _type, _id, -1, 0)
+#define CMN_EV_REV(_prefix, _name, _type, _id, _rev)			\
+	CMN_EV_FULL(_prefix##_##_name, _type, _id, -1, _rev)
+#define CMN_DN(_n, _id)		CMN_EV(dn, _n, NVU_CMN_TYPE_DN, _id)
+#define CMN_HNF(_n, _id)	CMN_EV(hnf, _n, NVU_CMN_TYPE_HNF, _id)
+#define CMN_HNI(_n, _id)	CMN_EV(hni, _n, NVU_CMN_TYPE_HNI, _id)
+#define CMN_SBSX(_n, _id)	CMN_EV(sbsx, _n, NVU_CMN_TYPE_SBSX, _id)
+#define CMN_RNID(_n, _id)	CMN_EV(rnid, _n, NVU_CMN_TYPE_RNI, _id)
+/* CCIX events: r1p2 and later (CXRA IDs above 0x10: r1p3 and later). */
+#define CMN_CXRA(_n, _id, _rev)	CMN_EV_REV(cxra, _n, NVU_CMN_TYPE_CXRA, _id, _rev)
+#define CMN_CXHA(_n, _id)	CMN_EV_REV(cxha, _n, NVU_CMN_TYPE_CXHA, _id, 2)
+/* XP events: eventid = ev | interface << 2 | channel << 5. */
+#define CMN_XP(_n, _id)		CMN_EV(mxp, _n, NVU_CMN_TYPE_XP, _id)
+
+static struct attribute *cmn_events[] = {
+	CMN_EV_FULL(dtc_cycles, NVU_CMN_TYPE_DTC, 0, -1, 0),
+
+	CMN_DN(rxreq_dvmop, 0x01),
+	CMN_DN(rxreq_dvmsync, 0x02),
+	CMN_DN(rxreq_dvmop_vmid_filtered, 0x03),
+	CMN_DN(rxreq_retried, 0x04),
+	CMN_EV_FULL(dn_rxreq_trk_occupancy_all, NVU_CMN_TYPE_DN, 0x05, 0, 0),
+	CMN_EV_FULL(dn_rxreq_trk_occupancy_dvmop, NVU_CMN_TYPE_DN, 0x05, 1, 0),
+	CMN_EV_FULL(dn_rxreq_trk_occupancy_dvmsync, NVU_CMN_TYPE_DN, 0x05, 2,
+		    0),
+
+	CMN_HNF(cache_miss, 0x01),
+	CMN_HNF(slc_sf_cache_access, 0x02),
+	CMN_HNF(cache_fill, 0x03),
+	CMN_HNF(pocq_retry, 0x04),
+	CMN_HNF(pocq_reqs_recvd, 0x05),
+	CMN_HNF(sf_hit, 0x06),
+	CMN_HNF(sf_evictions, 0x07),
+	CMN_HNF(dir_snoops_sent, 0x08),
+	CMN_HNF(brd_snoops_sent, 0x09),
+	CMN_HNF(slc_eviction, 0x0a),
+	CMN_HNF(slc_fill_invalid_way, 0x0b),
+	CMN_HNF(mc_retries, 0x0c),
+	CMN_HNF(mc_reqs, 0x0d),
+	CMN_HNF(qos_hh_retry, 0x0e),
+	CMN_EV_FULL(hnf_qos_pocq_occupancy_all, NVU_CMN_TYPE_HNF, 0x0f, 0, 0),
+	CMN_EV_FULL(hnf_qos_pocq_occupancy_read, NVU_CMN_TYPE_HNF, 0x0f, 1, 0),
+	CMN_EV_FULL(hnf_qos_pocq_occupancy_write, NVU_CMN_TYPE_HNF, 0x0f, 2,
+		    0),
+	CMN_EV_FULL(hnf_qos_pocq_occupancy_atomic, NVU_CMN_TYPE_HNF, 0x0f, 3,
+		    0),
+	CMN_EV_FULL(hnf_qos_pocq_occupancy_stash, NVU_CMN_TYPE_HNF, 0x0f, 4,
+		    0),
+	CMN_HNF(pocq_addrhaz, 0x10),
+	CMN_HNF(pocq_atomic_addrhaz, 0x11),
+	CMN_HNF(ld_st_swp_adq_full, 0x12),
+	CMN_HNF(cmp_adq_full, 0x13),
+	CMN_HNF(txdat_stall, 0x14),
+	CMN_HNF(txrsp_stall, 0x15),
+	CMN_HNF(seq_full, 0x16),
+	CMN_HNF(seq_hit, 0x17),
+	CMN_HNF(snp_sent, 0x18),
+	CMN_HNF(sfbi_dir_snp_sent, 0x19),
+	CMN_HNF(sfbi_brd_snp_sent, 0x1a),
+	CMN_EV_REV(hnf, snp_sent_untrk, NVU_CMN_TYPE_HNF, 0x1b, 2),
+	CMN_HNF(intv_dirty, 0x1c),
+	CMN_HNF(stash_snp_sent, 0x1d),
+	CMN_HNF(stash_data_pull, 0x1e),
+	CMN_HNF(snp_fwded, 0x1f),
+
+	CMN_HNI(rrt_rd_occ_cnt_ovfl, 0x20),
+	CMN_HNI(rrt_wr_occ_cnt_ovfl, 0x21),
+	CMN_HNI(rdt_rd_occ_cnt_ovfl, 0x22),
+	CMN_HNI(rdt_wr_occ_cnt_ovfl, 0x23),
+	CMN_HNI(wdb_occ_cnt_ovfl, 0x24),
+	CMN_HNI(rrt_rd_alloc, 0x25),
+	CMN_HNI(rrt_wr_alloc, 0x26),
+	CMN_HNI(rdt_rd_alloc, 0x27),
+	CMN_HNI(rdt_wr_alloc, 0x28),
+	CMN_HNI(wdb_alloc, 0x29),
+	CMN_HNI(txrsp_retryack, 0x2a),
+	CMN_HNI(arvalid_no_arready, 0x2b),
+	CMN_HNI(arready_no_arvalid, 0x2c),
+	CMN_HNI(awvalid_no_awready, 0x2d),
+	CMN_HNI(awready_no_awvalid, 0x2e),
+	CMN_HNI(wvalid_no_wready, 0x2f),
+	CMN_HNI(txdat_stall, 0x30),
+	CMN_HNI(nonpcie_serialization, 0x31),
+	CMN_HNI(pcie_serialization, 0x32),
+
+	CMN_SBSX(rd_req, 0x01),
+	CMN_SBSX(wr_req, 0x02),
+	CMN_SBSX(cmo_req, 0x03),
+	CMN_SBSX(txrsp_retryack, 0x04),
+	CMN_SBSX(txdat_flitv, 0x05),
+	CMN_SBSX(txrsp_flitv, 0x06),
+	CMN_SBSX(rd_req_trkr_occ_cnt_ovfl, 0x11),
+	CMN_SBSX(wr_req_trkr_occ_cnt_ovfl, 0x12),
+	CMN_SBSX(cmo_req_trkr_occ_cnt_ovfl, 0x13),
+	CMN_SBSX(wdb_occ_cnt_ovfl, 0x14),
+	CMN_SBSX(rd_axi_trkr_occ_cnt_ovfl, 0x15),
+	CMN_SBSX(cmo_axi_trkr_occ_cnt_ovfl, 0x16),
+	CMN_SBSX(arvalid_no_arready, 0x21),
+	CMN_SBSX(awvalid_no_awready, 0x22),
+	CMN_SBSX(wvalid_no_wready, 0x23),
+	CMN_SBSX(txdat_stall, 0x24),
+	CMN_SBSX(txrsp_stall, 0x25),
+
+	CMN_RNID(s0_rdata_beats, 0x01),
+	CMN_RNID(s1_rdata_beats, 0x02),
+	CMN_RNID(s2_rdata_beats, 0x03),
+	CMN_RNID(rxdat_flits, 0x04),
+	CMN_RNID(txdat_flits, 0x05),
+	CMN_RNID(txreq_flits_total, 0x06),
+	CMN_RNID(txreq_flits_retried, 0x07),
+	CMN_RNID(rrt_occ_ovfl, 0x08),
+	CMN_RNID(wrt_occ_ovfl, 0x09),
+	CMN_RNID(txreq_flits_replayed, 0x0a),
+	CMN_RNID(wrcancel_sent, 0x0b),
+	CMN_RNID(s0_wdata_beats, 0x0c),
+	CMN_RNID(s1_wdata_beats, 0x0d),
+	CMN_RNID(s2_wdata_beats, 0x0e),
+	CMN_RNID(rrt_alloc, 0x0f),
+	CMN_RNID(wrt_alloc, 0x10),
+	CMN_RNID(rdb_unord, 0x11),
+	CMN_RNID(rdb_replay, 0x12),
+	CMN_RNID(rdb_hybrid, 0x13),
+	CMN_RNID(rdb_ord, 0x14),
+
+	CMN_CXRA(rht_occ, 0x01, 2),
+	CMN_CXRA(sht_occ, 0x02, 2),
+	CMN_CXRA(rdb_occ, 0x03, 2),
+	CMN_CXRA(wdb_occ, 0x04, 2),
+	CMN_CXRA(ssb_occ, 0x05, 2),
+	CMN_CXRA(snp_bcasts, 0x06, 2),
+	CMN_CXRA(req_chains, 0x07, 2),
+	CMN_CXRA(req_chain_avglen, 0x08, 2),
+	CMN_CXRA(chirsp_stalls, 0x09, 2),
+	CMN_CXRA(chidat_stalls, 0x0a, 2),
+	CMN_CXRA(cxreq_pcrd_stalls_link0, 0x0b, 2),
+	CMN_CXRA(cxreq_pcrd_stalls_link1, 0x0c, 2),
+	CMN_CXRA(cxreq_pcrd_stalls_link2, 0x0d, 2),
+	CMN_CXRA(cxdat_pcrd_stalls_link0, 0x0e, 2),
+	CMN_CXRA(cxdat_pcrd_stalls_link1, 0x0f, 2),
+	CMN_CXRA(cxdat_pcrd_stalls_link2, 0x10, 2),
+	CMN_CXRA(external_chirsp_stalls, 0x11, 3),
+	CMN_CXRA(external_chidat_stalls, 0x12, 3),
+
+	CMN_CXHA(rddatbyp, 0x21),
+	CMN_CXHA(chirsp_up_stall, 0x22),
+	CMN_CXHA(chidat_up_stall, 0x23),
+	CMN_CXHA(snppcrd_link0_stall, 0x24),
+	CMN_CXHA(snppcrd_link1_stall, 0x25),
+	CMN_CXHA(snppcrd_link2_stall, 0x26),
+	CMN_CXHA(reqtrk_occ, 0x27),
+	CMN_CXHA(rdb_occ, 0x28),
+	CMN_CXHA(rdbyp_occ, 0x29),
+	CMN_CXHA(wdb_occ, 0x2a),
+	CMN_CXHA(snptrk_occ, 0x2b),
+	CMN_CXHA(sdb_occ, 0x2c),
+	CMN_CXHA(snphaz_occ, 0x2d),
+
+	CMN_XP(e_req_txflit_valid, 0x01),
+	CMN_XP(e_req_txflit_stall, 0x02),
+	CMN_XP(e_rsp_txflit_valid, 0x21),
+	CMN_XP(e_rsp_txflit_stall, 0x22),
+	CMN_XP(e_snp_txflit_valid, 0x41),
+	CMN_XP(e_snp_txflit_stall, 0x42),
+	CMN_XP(e_dat_txflit_valid, 0x61),
+	CMN_XP(e_dat_txflit_stall, 0x62),
+	CMN_XP(w_req_txflit_valid, 0x05),
+	CMN_XP(w_req_txflit_stall, 0x06),
+	CMN_XP(w_rsp_txflit_valid, 0x25),
+	CMN_XP(w_rsp_txflit_stall, 0x26),
+	CMN_XP(w_snp_txflit_valid, 0x45),
+	CMN_XP(w_snp_txflit_stall, 0x46),
+	CMN_XP(w_dat_txflit_valid, 0x65),
+	CMN_XP(w_dat_txflit_stall, 0x66),
+	CMN_XP(n_req_txflit_valid, 0x09),
+	CMN_XP(n_req_txflit_stall, 0x0a),
+	CMN_XP(n_rsp_txflit_valid, 0x29),
+	CMN_XP(n_rsp_txflit_stall, 0x2a),
+	CMN_XP(n_snp_txflit_valid, 0x49),
+	CMN_XP(n_snp_txflit_stall, 0x4a),
+	CMN_XP(n_dat_txflit_valid, 0x69),
+	CMN_XP(n_dat_txflit_stall, 0x6a),
+	CMN_XP(s_req_txflit_valid, 0x0d),
+	CMN_XP(s_req_txflit_stall, 0x0e),
+	CMN_XP(s_rsp_txflit_valid, 0x2d),
+	CMN_XP(s_rsp_txflit_stall, 0x2e),
+	CMN_XP(s_snp_txflit_valid, 0x4d),
+	CMN_XP(s_snp_txflit_stall, 0x4e),
+	CMN_XP(s_dat_txflit_valid, 0x6d),
+	CMN_XP(s_dat_txflit_stall, 0x6e),
+	CMN_XP(p0_req_txflit_valid, 0x11),
+	CMN_XP(p0_req_txflit_stall, 0x12),
+	CMN_XP(p0_rsp_txflit_valid, 0x31),
+	CMN_XP(p0_rsp_txflit_stall, 0x32),
+	CMN_XP(p0_snp_txflit_valid, 0x51),
+	CMN_XP(p0_snp_txflit_stall, 0x52),
+	CMN_XP(p0_dat_txflit_valid, 0x71),
+	CMN_XP(p0_dat_txflit_stall, 0x72),
+	CMN_XP(p0_dat_partial_dat_flit, 0x73),
+	CMN_XP(p1_req_txflit_valid, 0x15),
+	CMN_XP(p1_req_txflit_stall, 0x16),
+	CMN_XP(p1_rsp_txflit_valid, 0x35),
+	CMN_XP(p1_rsp_txflit_stall, 0x36),
+	CMN_XP(p1_snp_txflit_valid, 0x55),
+	CMN_XP(p1_snp_txflit_stall, 0x56),
+	CMN_XP(p1_dat_txflit_valid, 0x75),
+	CMN_XP(p1_dat_txflit_stall, 0x76),
+	CMN_XP(p1_dat_partial_dat_flit, 0x77),
+
+	CMN_EV_FULL(watchpoint_up, NVU_CMN_TYPE_WP, CMN_WP_EV_UP, -1, 0),
+	CMN_EV_FULL(watchpoint_down, NVU_CMN_TYPE_WP, CMN_WP_EV_DOWN, -1, 0),
+	NULL
+};
+
+/*
+ * An event is listed where it can count: a node of its type exists, the
+ * revision has it, and for an XP event on a device port, some XP has that
+ * port connected.
+ */
+static umode_t cmn_events_visible(struct kobject *kobj, struct attribute *attr,
+				  int i)
+{
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(kobj_to_dev(kobj));
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	struct cmn_event_attr *e = container_of(attr, struct cmn_event_attr,
+						attr.attr);
+	u64 c[3] = { FIELD_PREP(CMN_CFG_TYPE, e->type) };
+	unsigned int first, nr, intf;
+
+	if (e->type == NVU_CMN_TYPE_DTC)
+		return attr->mode;
+	if (cmn->topo.rev < e->min_rev || cmn_range(cmn, c, &first, &nr))
+		return 0;
+	if (e->type == NVU_CMN_TYPE_XP) {
+		intf = FIELD_GET(NVU_CMN_XP_INTF, e->eventid);
+		if (intf >= NVU_CMN_XP_INTF_P0 &&
+		    !(cmn->ports & BIT(intf - NVU_CMN_XP_INTF_P0)))
+			return 0;
+	}
+	return attr->mode;
+}
+
+static const struct nvu_pmu_desc cmn_desc = {
+	.formats = cmn_formats,
+	.events = cmn_events,
+	.events_visible = cmn_events_visible,
+	.ops = &cmn_ops,
+	.flags = NVU_POLL_WITH_IRQ,
+	.max_rate = CMN_MAX_RATE,
+	.intree_module = "arm_cmn",
+};
+
+/* ------------------------------------------------------------------------
+ * debugfs: the mesh map
+ */
+
+static const char *cmn_type_name(u16 type)
+{
+	switch (type) {
+	case NVU_CMN_TYPE_DN: return "DN";
+	case NVU_CMN_TYPE_DTC: return "DTC";
+	case NVU_CMN_TYPE_HNI: return "HN-I";
+	case NVU_CMN_TYPE_HNF: return "HN-F";
+	case NVU_CMN_TYPE_SBSX: return "SBSX";
+	case NVU_CMN_TYPE_RNI: return "RN-I";
+	case NVU_CMN_TYPE_RND: return "RN-D";
+	case NVU_CMN_TYPE_CXRA: return "CXRA";
+	case NVU_CMN_TYPE_CXHA: return "CXHA";
+	default: return "?";
+	}
+}
+
+/* Rows north first; per XP its node ID, then each port's nodes. */
+static int cmn_map_show(struct seq_file *s, void *unused)
+{
+	struct cmn600 *cmn = s->private;
+	const struct nvu_cmn_topo *t = &cmn->topo;
+	unsigned int x, y, p, k;
+
+	seq_printf(s, "CMN-600 r%u (revision code %u), %ux%u mesh, %u DTC(s)\n",
+		   t->rev, t->rev, t->mesh_x, t->mesh_y, cmn->nr_dtcs);
+	for (y = t->mesh_y; y-- > 0;) {
+		for (x = 0; x < t->mesh_x; x++) {
+			const struct nvu_cmn_node *xp = &t->xps[y * t->mesh_x + x];
+
+			seq_printf(s, "XP (%u,%u) id %#06x dtm %u\n", x, y,
+				   xp->id, xp->logid);
+			for (p = 0; p < 2; p++) {
+				seq_printf(s, "  port %u:", p);
+				for (k = 0; k < t->num_nodes; k++) {
+					const struct nvu_cmn_node *n = &t->nodes[k];
+
+					if (n->xp != xp->logid || n->port != p)
+						continue;
+					seq_printf(s, " %s#%u(id %#x)",
+						   cmn_type_name(n->type),
+						   n->logid, n->id);
+				}
+				seq_putc(s, '\n');
+			}
+		}
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(cmn_map);
+
+/* ------------------------------------------------------------------------
+ * Probe
+ */
+
+/*
+ * The configuration space and the root node's offset in it.  ACPI gives
+ * two memory resources in either order, the space and the root node's
+ * region inside it; device tree gives the space and "arm,root-node".
+ */
+static int cmn_find_space(struct platform_device *pdev, struct resource **space,
+			  u32 *root)
+{
+	struct device *dev = &pdev->dev;
+	struct resource *a = platform_get_resource(pdev, IORESOURCE_MEM, 0);
+	struct resource *b = platform_get_resource(pdev, IORESOURCE_MEM, 1);
+
+	if (!a)
+		return dev_err_probe(dev, -EINVAL, "no memory resource\n");
+	if (has_acpi_companion(dev)) {
+		if (!b)
+			return dev_err_probe(dev, -EINVAL,
+					     "needs two memory resources: the configuration space and the root node\n");
+		if (!resource_contains(a, b))
+			swap(a, b);
+		if (!resource_contains(a, b))
+			return dev_err_probe(dev, -EINVAL,
+					     "neither memory resource contains the other (%pR, %pR)\n",
+					     a, b);
+		*space = a;
+		*root = b->start - a->start;
+		return 0;
+	}
+	if (device_property_read_u32(dev, "arm,root-node", root))
+		return dev_err_probe(dev, -EINVAL,
+				     "no arm,root-node property\n");
+	*space = a;
+	return 0;
+}
+
+static int cmn_build(struct cmn600 *cmn)
+{
+	const struct nvu_cmn_topo *t = &cmn->topo;
+	unsigned int i, k = 0, p;
+
+	cmn->nodes = devm_kcalloc(cmn->dev, t->num_xps + t->num_nodes,
+				  sizeof(*cmn->nodes), GFP_KERNEL);
+	if (!cmn->nodes)
+		return -ENOMEM;
+	for (i = 0; i < t->num_xps + t->num_nodes; i++) {
+		const struct nvu_cmn_node *n = i < t->num_xps ? &t->xps[i] :
+					       &t->nodes[i - t->num_xps];
+		struct cmn_node *dn;
+
+		if (n->type == NVU_CMN_TYPE_DTC) {
+			cmn->dtc[cmn->nr_dtcs++].off = n->offset;
+			continue;
+		}
+		dn = &cmn->nodes[k++];
+		dn->off = n->offset;
+		dn->type = cmn_node_type(n->type);
+		dn->id = n->id;
+		dn->logid = n->logid;
+		dn->xp = n->xp;
+		dn->port = n->port;
+		dn->dev = n->dev;
+	}
+	cmn->nr_nodes = k;
+	for (i = 0; i < t->num_xps; i++) {
+		cmn->dtm[i].off = t->xps[i].offset;
+		for (p = 0; p < 2; p++)
+			if (nvu_read64(&cmn->regs, t->xps[i].offset +
+				       NVU_CMN_XP_PORT_INFO(p)) &
+			    NVU_CMN_XP_PORT_DEVTYPE)
+				cmn->ports |= BIT(p);
+	}
+	return 0;
+}
+
+/*
+ * Put every DTM and DTC in a known state: DTMs counting with no input
+ * paired and watchpoints parked; DTCs enabled for debug and trace, PMU
+ * stopped, overflow status clear.
+ */
+static void cmn_reset(struct cmn600 *cmn)
+{
+	unsigned int i, w;
+	u32 off;
+
+	for (i = 0; i < cmn->topo.num_xps; i++) {
+		off = cmn->dtm[i].off;
+		/* Whether dtm_enable gates counting is unknown [U]: set it. */
+		nvu_write64(&cmn->regs, off + NVU_CMN_DTM_CONTROL,
+			    NVU_CMN_DTM_CONTROL_EN);
+		cmn->dtm[i].pmu_config = NVU_CMN_DTM_PMU_EN;
+		nvu_write64(&cmn->regs, off + NVU_CMN_DTM_PMU_CONFIG,
+			    NVU_CMN_DTM_PMU_EN);
+		for (w = 0; w < NVU_CMN_DTM_NR_WPS; w++) {
+			nvu_write64(&cmn->regs, off + NVU_CMN_DTM_WP_VAL(w),
+				    CMN_WP_PARK_VAL);
+			nvu_write64(&cmn->regs, off + NVU_CMN_DTM_WP_MASK(w),
+				    CMN_WP_PARK_MASK);
+		}
+		cmn->dtm[i].cnt_gen = ULONG_MAX;
+	}
+	for (i = 0; i < cmn->nr_dtcs; i++) {
+		off = cmn->dtc[i].off;
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL,
+			    NVU_CMN_DTC_CTL_DT_EN);
+		/* PMOVSR_CLR acts only while PMU_EN is set (spec B.11.4). */
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR,
+			    NVU_CMN_DTC_PMCR_PMU_EN);
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMOVSR_CLR,
+			    GENMASK(CMN_NR_GLOBAL, 0));
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR, 0);
+		memset(cmn->dtc[i].pair_gen, 0xff, sizeof(cmn->dtc[i].pair_gen));
+	}
+}
+
+static void cmn_stop_dtcs(void *data)
+{
+	struct cmn600 *cmn = data;
+	unsigned int i;
+
+	for (i = 0; i < cmn->nr_dtcs; i++) {
+		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_PMCR, 0);
+		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_CTL, 0);
+	}
+}
+
+static void cmn_free_topo(void *data)
+{
+	nvu_cmn_topo_free(data);
+}
+
+static void cmn_free_id(void *data)
+{
+	struct cmn600 *cmn = data;
+
+	debugfs_remove_recursive(cmn->debug);
+	ida_free(&cmn_ida, cmn->id);
+}
+
+static int cmn_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct resource *space;
+	struct nvu_pmu *pmu;
+	struct cmn600 *cmn;
+	char name[16];
+	unsigned int i;
+	u32 root;
+	int ret, irq;
+
+	pmu = devm_nvu_pmu_alloc(dev, &cmn_desc, sizeof(*cmn));
+	if (!pmu)
+		return -ENOMEM;
+	cmn = nvu_pmu_priv(pmu);
+	cmn->dev = dev;
+
+	ret = cmn_find_space(pdev, &space, &root);
+	if (ret)
+		return ret;
+	if (resource_size(space) > NVU_CMN_MAX_SPACE ||
+	    root > resource_size(space) - NVU_CMN_NODE_SIZE)
+		return dev_err_probe(dev, -EINVAL,
+				     "root node at %#x does not fit the configuration space %pR\n",
+				     root, space);
+	/* The device's own resources already claim the space: map only. */
+	ret = nvu_map_shared(dev, space, &cmn->regs);
+	if (ret)
+		return ret;
+
+	ret = nvu_cmn_discover(cmn_rd, cmn, resource_size(space), root,
+			       &cmn->topo);
+	if (ret)
+		return dev_err_probe(dev, ret, "node at offset %#x %s\n",
+				     cmn->topo.bad_off, cmn->topo.why ?: "");
+	ret = devm_add_action_or_reset(dev, cmn_free_topo, &cmn->topo);
+	if (ret)
+		return ret;
+	ret = cmn_build(cmn);
+	if (ret)
+		return ret;
+	if (!cmn->nr_dtcs)
+		return dev_err_probe(dev, -ENODEV, "the mesh has no DTC\n");
+
+	cmn_reset(cmn);
+	ret = devm_add_action_or_reset(dev, cmn_stop_dtcs, cmn);
+	if (ret)
+		return ret;
+
+	/* One overflow interrupt per DTC, in DTC order; polling without. */
+	for (i = 0; i < cmn->nr_dtcs; i++) {
+		irq = platform_get_irq_optional(pdev, i);
+		if (irq == -EPROBE_DEFER)
+			return irq;
+		if (irq <= 0)
+			break;
+		if (i == 0) {
+			ret = nvu_pmu_request_irq(pmu, irq);
+			if (ret)
+				return ret;
+		} else if (irq != pmu->irq) {
+			/* The core takes one line; the rest poll [see doc]. */
+			dev_info(dev, "DTC %u has its own interrupt %d: counting it by polling\n",
+				 i, irq);
+		}
+	}
+
+	cmn->id = ida_alloc(&cmn_ida, GFP_KERNEL);
+	if (cmn->id < 0)
+		return cmn->id;
+	ret = devm_add_action_or_reset(dev, cmn_free_id, cmn);
+	if (ret)
+		return ret;
+	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "arm_cmn_%d", cmn->id);
+	pmu->identifier = devm_kasprintf(dev, GFP_KERNEL, "%03x%02x",
+					 cmn->topo.part, cmn->topo.rev);
+	if (!pmu->name || !pmu->identifier)
+		return -ENOMEM;
+	pmu->num_counters = CMN_NR_GLOBAL + cmn->nr_dtcs;
+	pmu->counter_width = 64;
+	pmu->wrap_width = NVU_CMN_DTC_CYCLE_BITS;
+	nvu_pmu_set_node(pmu, dev_to_node(dev));
+	if (cpumask_empty(&pmu->associated_cpus))
+		cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
+
+	ret = devm_nvu_pmu_register(pmu);
+	if (ret)
+		return ret;
+	snprintf(name, sizeof(name), "map_%d", cmn->id);
+	cmn->debug = debugfs_create_file(name, 0444, cmn_debugfs, cmn,
+					 &cmn_map_fops);
+	return 0;
+}
+
+static const struct acpi_device_id cmn_acpi_ids[] = {
+	{ "ARMHC600" },
+	{ }
+};
+MODULE_DEVICE_TABLE(acpi, cmn_acpi_ids);
+
+static const struct of_device_id cmn_of_ids[] = {
+	{ .compatible = "arm,cmn-600" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, cmn_of_ids);
+
+static struct platform_driver cmn_driver = {
+	.driver = {
+		.name = "nvu_arm_cmn600",
+		.acpi_match_table = cmn_acpi_ids,
+		.of_match_table = cmn_of_ids,
+		.suppress_bind_attrs = true,
+	},
+	.probe = cmn_probe,
+};
+
+static int __init cmn_init(void)
+{
+	int ret;
+
+	cmn_debugfs = debugfs_create_dir("nvu_arm_cmn600", NULL);
+	ret = platform_driver_register(&cmn_driver);
+	if (ret)
+		debugfs_remove_recursive(cmn_debugfs);
+	return ret;
+}
+
+static void __exit cmn_exit(void)
+{
+	nvu_pmus_unregister_module(THIS_MODULE);
+	platform_driver_unregister(&cmn_driver);
+	debugfs_remove_recursive(cmn_debugfs);
+}
+
+module_init(cmn_init);
+module_exit(cmn_exit);
+
+MODULE_DESCRIPTION("Arm CMN-600 mesh PMU (nv-uncore)");
+MODULE_LICENSE("GPL");
+NVU_IMPORT_NS();
