@@ -6,6 +6,7 @@
 #ifndef NVU_CMN600_H
 #define NVU_CMN600_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 #include "nvu_cmn600_regs.h"
@@ -75,5 +76,41 @@ int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 void nvu_cmn_topo_free(struct nvu_cmn_topo *t);
 u16 nvu_cmn_xp_id(const struct nvu_cmn_topo *t, unsigned int x,
 		  unsigned int y);
+
+/*
+ * The perf ABI of arm_cmn_<n> (spec B.9, as Linux 6.12 lays it out):
+ * config fields.  wp_combine shares occupid's bits; wp_val is config1 and
+ * wp_mask config2.
+ */
+#define NVU_CMN_CFG_TYPE		GENMASK_ULL(15, 0)
+#define NVU_CMN_CFG_EVENTID		GENMASK_ULL(26, 16)
+#define NVU_CMN_CFG_OCCUPID		GENMASK_ULL(30, 27)
+#define NVU_CMN_CFG_BYNODEID		BIT_ULL(31)
+#define NVU_CMN_CFG_NODEID		GENMASK_ULL(47, 32)
+#define NVU_CMN_CFG_WP_COMBINE		GENMASK_ULL(30, 27)
+#define NVU_CMN_CFG_WP_DEV_SEL		GENMASK_ULL(50, 48)
+#define NVU_CMN_CFG_WP_CHN_SEL		GENMASK_ULL(55, 51)
+#define NVU_CMN_CFG_WP_GRP		GENMASK_ULL(57, 56)
+#define NVU_CMN_CFG_WP_EXCLUSIVE	BIT_ULL(58)
+/* watchpoint_up is eventid 0, watchpoint_down eventid 2. */
+#define NVU_CMN_WP_EV_UP		0
+#define NVU_CMN_WP_EV_DOWN		2
+/* The occupancy events (spec B.7). */
+#define NVU_CMN_HNF_POCQ_OCCUPANCY	0x0f
+#define NVU_CMN_DN_TRK_OCCUPANCY	0x05
+
+/* Node @i of @t: the XPs first, then the device nodes. */
+static inline const struct nvu_cmn_node *
+nvu_cmn_node(const struct nvu_cmn_topo *t, unsigned int i)
+{
+	return i < t->num_xps ? &t->xps[i] : &t->nodes[i - t->num_xps];
+}
+
+bool nvu_cmn_is_occup(u16 type, u16 eventid);
+bool nvu_cmn_event_on(const u64 *config, const struct nvu_cmn_node *n);
+int nvu_cmn_event_check(const struct nvu_cmn_topo *t, const u64 *config,
+			const char **why);
+int nvu_cmn_group_fits(const struct nvu_cmn_topo *t, const u64 *config,
+		       unsigned int n);
 
 #endif /* NVU_CMN600_H */

@@ -34,24 +34,9 @@
 #include "nv_uncore.h"
 #include "nvu_cmn600.h"
 
-/* The perf ABI (spec B.9, as Linux 6.12 lays it out). */
-#define CMN_CFG_TYPE		GENMASK_ULL(15, 0)
-#define CMN_CFG_EVENTID		GENMASK_ULL(26, 16)
-#define CMN_CFG_OCCUPID		GENMASK_ULL(30, 27)
-#define CMN_CFG_BYNODEID	BIT_ULL(31)
-#define CMN_CFG_NODEID		GENMASK_ULL(47, 32)
-#define CMN_CFG_WP_COMBINE	GENMASK_ULL(30, 27)
-#define CMN_CFG_WP_DEV_SEL	GENMASK_ULL(50, 48)
-#define CMN_CFG_WP_CHN_SEL	GENMASK_ULL(55, 51)
-#define CMN_CFG_WP_GRP		GENMASK_ULL(57, 56)
-#define CMN_CFG_WP_EXCLUSIVE	BIT_ULL(58)
-
 #define CMN_NR_GLOBAL		NVU_CMN_DTC_NR_COUNTERS
 #define CMN_LOCAL_BITS		16
 #define CMN_SUM_BITS		(CMN_LOCAL_BITS + 32)
-/* Watchpoint_up is eventid 0, watchpoint_down eventid 2. */
-#define CMN_WP_EV_UP		0
-#define CMN_WP_EV_DOWN		2
 /* An idle watchpoint matches nothing that real flits carry. */
 #define CMN_WP_PARK_VAL		(~0ULL)
 #define CMN_WP_PARK_MASK	0ULL
@@ -64,15 +49,8 @@
  */
 #define CMN_MAX_RATE		4000000000ULL
 
-/* Occupancy events and their selector (spec B.7). */
-#define CMN_HNF_POCQ_OCCUPANCY	0x0f
-#define CMN_DN_TRK_OCCUPANCY	0x05
-
 struct cmn_node {
 	u32 off;
-	u16 type;	/* RN-D counted as RN-I, as the perf ABI does */
-	u16 id;
-	u16 logid;
 	u8 xp;
 	u8 port;
 	u8 dev;
@@ -100,7 +78,7 @@ struct cmn600 {
 	struct device *dev;
 	struct nvu_regs regs;
 	struct nvu_cmn_topo topo;
-	struct cmn_node *nodes;		/* XPs and device nodes, by type */
+	struct cmn_node *nodes;		/* as nvu_cmn_node() numbers them */
 	unsigned int nr_nodes;
 	struct cmn_dtm dtm[NVU_CMN_MAX_XPS];
 	struct cmn_dtc dtc[NVU_CMN_MAX_DTCS];
@@ -112,6 +90,7 @@ struct cmn600 {
 
 /* One event's claim on one of its nodes. */
 struct cmn_slot {
+	u16 node;
 	u8 local;
 	u8 wp;
 };
@@ -122,7 +101,6 @@ struct cmn_event {
 	u8 occupid;
 	bool occup;
 	bool cycles;
-	unsigned int first;
 	unsigned int nr;
 	u64 raw;	/* last raw value, CMN_SUM_BITS or cycle bits */
 	u64 ext;	/* extended to 64 bits */
@@ -145,190 +123,22 @@ static struct cmn_event *cmn_ev(const struct perf_event *event)
 	return event->pmu_private;
 }
 
-/* ------------------------------------------------------------------------
- * Events: which nodes an event counts on (pure)
- */
-
-static bool cmn_is_occup(u16 type, u16 eventid)
-{
-	return (type == NVU_CMN_TYPE_HNF && eventid == CMN_HNF_POCQ_OCCUPANCY) ||
-	       (type == NVU_CMN_TYPE_DN && eventid == CMN_DN_TRK_OCCUPANCY);
-}
-
-/* The node type an event's nodes have. */
-static u16 cmn_node_type(u16 type)
-{
-	if (type == NVU_CMN_TYPE_WP)
-		return NVU_CMN_TYPE_XP;
-	if (type == NVU_CMN_TYPE_RND)
-		return NVU_CMN_TYPE_RNI;
-	return type;
-}
-
-/*
- * The nodes config @c counts on: [*first, *first + *nr) of cmn->nodes.
- * Returns 0 or -EINVAL (no such node).
- */
-static int cmn_range(const struct cmn600 *cmn, const u64 *c,
-		     unsigned int *first, unsigned int *nr)
-{
-	u16 type = cmn_node_type(FIELD_GET(CMN_CFG_TYPE, c[0]));
-	bool by_id = c[0] & CMN_CFG_BYNODEID;
-	u16 id = FIELD_GET(CMN_CFG_NODEID, c[0]);
-	unsigned int i;
-
-	*nr = 0;
-	for (i = 0; i < cmn->nr_nodes; i++) {
-		if (cmn->nodes[i].type != type)
-			continue;
-		if (by_id && cmn->nodes[i].id != id)
-			continue;
-		if (!*nr)
-			*first = i;
-		++*nr;
-		if (by_id)
-			break;
-	}
-	return *nr ? 0 : -EINVAL;
-}
-
-/* Check config @c; 0, or -EINVAL with the reason in @why. */
-static int cmn_check(const struct cmn600 *cmn, const u64 *c, const char **why)
-{
-	u16 type = FIELD_GET(CMN_CFG_TYPE, c[0]);
-	u16 eventid = FIELD_GET(CMN_CFG_EVENTID, c[0]);
-	unsigned int first, nr;
-
-	switch (type) {
-	case NVU_CMN_TYPE_DTC:
-		return 0;
-	case NVU_CMN_TYPE_WP:
-		if (eventid != CMN_WP_EV_UP && eventid != CMN_WP_EV_DOWN) {
-			*why = "watchpoint eventid is 0 (up) or 2 (down)";
-			return -EINVAL;
-		}
-		if (FIELD_GET(CMN_CFG_WP_DEV_SEL, c[0]) > 1) {
-			*why = "wp_dev_sel is a device port, 0 or 1";
-			return -EINVAL;
-		}
-		if (FIELD_GET(CMN_CFG_WP_CHN_SEL, c[0]) >= NVU_CMN_NR_CHAN) {
-			*why = "wp_chn_sel is 0 (req), 1 (rsp), 2 (snp) or 3 (dat)";
-			return -EINVAL;
-		}
-		if (FIELD_GET(CMN_CFG_WP_GRP, c[0]) > 1) {
-			*why = "wp_grp is 0 or 1 on CMN-600";
-			return -EINVAL;
-		}
-		if (FIELD_GET(CMN_CFG_WP_COMBINE, c[0]) > 1) {
-			*why = "wp_combine is 0 or 1";
-			return -EINVAL;
-		}
-		break;
-	case NVU_CMN_TYPE_XP:
-		if (!FIELD_GET(NVU_CMN_XP_EV, eventid) ||
-		    FIELD_GET(NVU_CMN_XP_INTF, eventid) >= NVU_CMN_XP_NR_INTF ||
-		    eventid >> 5 >= NVU_CMN_NR_CHAN) {
-			*why = "no such crosspoint event on CMN-600";
-			return -EINVAL;
-		}
-		break;
-	case NVU_CMN_TYPE_DN:
-	case NVU_CMN_TYPE_HNI:
-	case NVU_CMN_TYPE_HNF:
-	case NVU_CMN_TYPE_SBSX:
-	case NVU_CMN_TYPE_RNI:
-	case NVU_CMN_TYPE_RND:
-	case NVU_CMN_TYPE_CXRA:
-	case NVU_CMN_TYPE_CXHA:
-		if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK) {
-			*why = "eventid is 1-0x3f";
-			return -EINVAL;
-		}
-		if (FIELD_GET(CMN_CFG_OCCUPID, c[0]) &&
-		    !cmn_is_occup(type, eventid)) {
-			*why = "occupid is for the occupancy events only";
-			return -EINVAL;
-		}
-		if (FIELD_GET(CMN_CFG_OCCUPID, c[0]) >
-		    FIELD_MAX(NVU_CMN_OCCUP1_ID)) {
-			*why = "occupid is 0-7 on CMN-600";
-			return -EINVAL;
-		}
-		break;
-	default:
-		*why = "no such node type on CMN-600";
-		return -EINVAL;
-	}
-	if (type != NVU_CMN_TYPE_WP && (c[1] || c[2])) {
-		*why = "wp_val and wp_mask are for watchpoints only";
-		return -EINVAL;
-	}
-	if (cmn_range(cmn, c, &first, &nr)) {
-		*why = c[0] & CMN_CFG_BYNODEID ?
-		       "no node of that type has that nodeid" :
-		       "the mesh has no node of that type";
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/*
- * Whether the @n events of @reqs fit the mesh together: 8 global counters,
- * one cycle counter per DTC, 4 local counters on each DTM, 2 watchpoints
- * each way on each DTM (a combined one on the first of its pair) and one
- * occupancy value per node.  Pure.
- */
+/* Whether the @n events of @reqs fit the mesh together (pure). */
 static int cmn_filters_fit(const struct nvu_pmu *pmu,
 			   const struct nvu_req *reqs, unsigned int n)
 {
 	const struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	u8 local[NVU_CMN_MAX_XPS] = { }, wp[NVU_CMN_MAX_XPS][2] = { };
-	u8 combine[NVU_CMN_MAX_XPS][2] = { };
-	unsigned int i, k, first, nr, global = 0, cycles = 0;
-	int ret = 0;
-	u8 *occ;
+	unsigned int i;
+	u64 *config;
+	int ret;
 
-	occ = kcalloc(cmn->nr_nodes, sizeof(*occ), GFP_KERNEL);
-	if (!occ)
+	config = kcalloc(n, sizeof(reqs->config), GFP_KERNEL);
+	if (!config)
 		return -ENOMEM;
-	for (i = 0; i < n && !ret; i++) {
-		const u64 *c = reqs[i].config;
-		u16 type = FIELD_GET(CMN_CFG_TYPE, c[0]);
-		u16 eventid = FIELD_GET(CMN_CFG_EVENTID, c[0]);
-		unsigned int dir = eventid == CMN_WP_EV_DOWN;
-
-		if (type == NVU_CMN_TYPE_DTC) {
-			if (++cycles > cmn->nr_dtcs)
-				ret = -EINVAL;
-			continue;
-		}
-		if (++global > CMN_NR_GLOBAL || cmn_range(cmn, c, &first, &nr)) {
-			ret = -EINVAL;
-			break;
-		}
-		for (k = first; k < first + nr && !ret; k++) {
-			const struct cmn_node *dn = &cmn->nodes[k];
-
-			if (++local[dn->xp] > NVU_CMN_DTM_NR_COUNTERS)
-				ret = -EINVAL;
-			if (type == NVU_CMN_TYPE_WP) {
-				if (++wp[dn->xp][dir] > 2)
-					ret = -EINVAL;
-				if (FIELD_GET(CMN_CFG_WP_COMBINE, c[0]) &&
-				    ++combine[dn->xp][dir] > 1)
-					ret = -EINVAL;
-			}
-			if (cmn_is_occup(type, eventid)) {
-				/* Stored + 1: 0 is "no occupancy event yet". */
-				u8 want = FIELD_GET(CMN_CFG_OCCUPID, c[0]) + 1;
-
-				if (occ[k] && occ[k] != want)
-					ret = -EINVAL;
-				occ[k] = want;
-			}
-		}
-	}
-	kfree(occ);
+	for (i = 0; i < n; i++)
+		memcpy(&config[3 * i], reqs[i].config, sizeof(reqs->config));
+	ret = nvu_cmn_group_fits(&cmn->topo, config, n);
+	kfree(config);
 	return ret;
 }
 
@@ -345,30 +155,32 @@ static void cmn_event_destroy(struct perf_event *event)
 static int cmn_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	const struct nvu_cmn_topo *t = &cmn->topo;
 	const char *why = NULL;
 	struct cmn_event *ev;
-	unsigned int first = 0, nr = 0;
+	unsigned int k, nr = 0;
 	u64 c[3];
 	int ret;
 
 	nvu_event_config(event, c);
-	ret = cmn_check(cmn, c, &why);
+	ret = nvu_cmn_event_check(t, c, &why);
 	if (ret) {
 		dev_dbg(cmn->dev, "config %#llx: %s\n", c[0], why);
 		return ret;
 	}
-	if (FIELD_GET(CMN_CFG_TYPE, c[0]) != NVU_CMN_TYPE_DTC)
-		cmn_range(cmn, c, &first, &nr);
+	for (k = 0; k < t->num_xps + t->num_nodes; k++)
+		nr += nvu_cmn_event_on(c, nvu_cmn_node(t, k));
 	ev = kzalloc(struct_size(ev, slot, nr), GFP_KERNEL);
 	if (!ev)
 		return -ENOMEM;
-	ev->nr = nr;
-	ev->first = first;
-	ev->type = FIELD_GET(CMN_CFG_TYPE, c[0]);
-	ev->eventid = FIELD_GET(CMN_CFG_EVENTID, c[0]);
+	for (k = 0; k < t->num_xps + t->num_nodes; k++)
+		if (nvu_cmn_event_on(c, nvu_cmn_node(t, k)))
+			ev->slot[ev->nr++].node = k;
+	ev->type = FIELD_GET(NVU_CMN_CFG_TYPE, c[0]);
+	ev->eventid = FIELD_GET(NVU_CMN_CFG_EVENTID, c[0]);
 	ev->cycles = ev->type == NVU_CMN_TYPE_DTC;
-	ev->occup = cmn_is_occup(ev->type, ev->eventid);
-	ev->occupid = FIELD_GET(CMN_CFG_OCCUPID, c[0]);
+	ev->occup = nvu_cmn_is_occup(ev->type, ev->eventid);
+	ev->occupid = FIELD_GET(NVU_CMN_CFG_OCCUPID, c[0]);
 	event->pmu_private = ev;
 	event->destroy = cmn_event_destroy;
 	return 0;
@@ -410,7 +222,7 @@ static void cmn_release(struct cmn600 *cmn, struct cmn_event *ev,
 	unsigned int k;
 
 	for (k = 0; k < count; k++) {
-		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		struct cmn_node *dn = &cmn->nodes[ev->slot[k].node];
 		struct cmn_dtm *dtm = &cmn->dtm[dn->xp];
 
 		cmn_dtm_pair(dtm, ev->slot[k].local, 0, 0, false);
@@ -436,13 +248,13 @@ static void cmn_write_dtms(struct cmn600 *cmn, const unsigned long *dirty)
 static int cmn_wp_alloc(const struct cmn_dtm *dtm, const struct perf_event *event)
 {
 	const struct cmn_event *ev = cmn_ev(event);
-	unsigned int base = ev->eventid == CMN_WP_EV_DOWN ? NVU_CMN_WP_DOWN :
+	unsigned int base = ev->eventid == NVU_CMN_WP_EV_DOWN ? NVU_CMN_WP_DOWN :
 							    NVU_CMN_WP_UP;
 
 	if (!(dtm->wp_used & BIT(base)))
 		return base;
 	/* Combining works from the first watchpoint of a pair only. */
-	if (FIELD_GET(CMN_CFG_WP_COMBINE, event->attr.config))
+	if (FIELD_GET(NVU_CMN_CFG_WP_COMBINE, event->attr.config))
 		return -1;
 	return dtm->wp_used & BIT(base + 1) ? -1 : base + 1;
 }
@@ -458,7 +270,7 @@ static int cmn_add(struct nvu_pmu *pmu, struct perf_event *event)
 	if (ev->cycles)
 		return 0;
 	for (k = 0; k < ev->nr; k++) {
-		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		struct cmn_node *dn = &cmn->nodes[ev->slot[k].node];
 		struct cmn_dtm *dtm = &cmn->dtm[dn->xp];
 		unsigned int sel;
 
@@ -541,7 +353,7 @@ static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	unsigned int k;
 
 	for (k = 0; k < ev->nr; k++) {
-		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		struct cmn_node *dn = &cmn->nodes[ev->slot[k].node];
 		unsigned int w = ev->slot[k].wp;
 
 		if (ev->type != NVU_CMN_TYPE_WP) {
@@ -550,13 +362,13 @@ static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 			continue;
 		}
 		wcfg = FIELD_PREP(NVU_CMN_WP_DEV_SEL,
-				  FIELD_GET(CMN_CFG_WP_DEV_SEL, c)) |
+				  FIELD_GET(NVU_CMN_CFG_WP_DEV_SEL, c)) |
 		       FIELD_PREP(NVU_CMN_WP_CHN_SEL,
-				  FIELD_GET(CMN_CFG_WP_CHN_SEL, c)) |
-		       FIELD_PREP(NVU_CMN_WP_GRP, FIELD_GET(CMN_CFG_WP_GRP, c)) |
+				  FIELD_GET(NVU_CMN_CFG_WP_CHN_SEL, c)) |
+		       FIELD_PREP(NVU_CMN_WP_GRP, FIELD_GET(NVU_CMN_CFG_WP_GRP, c)) |
 		       FIELD_PREP(NVU_CMN_WP_EXCLUSIVE,
-				  FIELD_GET(CMN_CFG_WP_EXCLUSIVE, c));
-		if (FIELD_GET(CMN_CFG_WP_COMBINE, c) && !(w & 1))
+				  FIELD_GET(NVU_CMN_CFG_WP_EXCLUSIVE, c));
+		if (FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c) && !(w & 1))
 			wcfg |= NVU_CMN_WP_COMBINE;
 		cmn_wp_set(cmn, dn, w, wcfg, event->attr.config1,
 			   event->attr.config2);
@@ -570,7 +382,7 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	unsigned int k;
 
 	for (k = 0; k < ev->nr; k++) {
-		struct cmn_node *dn = &cmn->nodes[ev->first + k];
+		struct cmn_node *dn = &cmn->nodes[ev->slot[k].node];
 
 		if (ev->type == NVU_CMN_TYPE_WP)
 			cmn_wp_set(cmn, dn, ev->slot[k].wp, 0, CMN_WP_PARK_VAL,
@@ -624,7 +436,7 @@ static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event, bool fresh)
 	for (d = 0; d < cmn->nr_dtcs; d++)
 		sum += (u64)cmn_global(pmu, d, g, fresh) << CMN_LOCAL_BITS;
 	for (k = 0; k < ev->nr; k++) {
-		u64 cnt = cmn_dtm_cnt(pmu, cmn->nodes[ev->first + k].xp, fresh);
+		u64 cnt = cmn_dtm_cnt(pmu, cmn->nodes[ev->slot[k].node].xp, fresh);
 
 		sum += (u16)(cnt >> (CMN_LOCAL_BITS * ev->slot[k].local));
 	}
@@ -741,16 +553,16 @@ static const struct nvu_pmu_ops cmn_ops = {
  */
 
 static struct attribute *cmn_formats[] = {
-	NVU_FORMAT(type, 0, CMN_CFG_TYPE),
-	NVU_FORMAT(eventid, 0, CMN_CFG_EVENTID),
-	NVU_FORMAT(occupid, 0, CMN_CFG_OCCUPID),
-	NVU_FORMAT(bynodeid, 0, CMN_CFG_BYNODEID),
-	NVU_FORMAT(nodeid, 0, CMN_CFG_NODEID),
-	NVU_FORMAT(wp_dev_sel, 0, CMN_CFG_WP_DEV_SEL),
-	NVU_FORMAT(wp_chn_sel, 0, CMN_CFG_WP_CHN_SEL),
-	NVU_FORMAT(wp_grp, 0, CMN_CFG_WP_GRP),
-	NVU_FORMAT(wp_exclusive, 0, CMN_CFG_WP_EXCLUSIVE),
-	NVU_FORMAT(wp_combine, 0, CMN_CFG_WP_COMBINE),
+	NVU_FORMAT(type, 0, NVU_CMN_CFG_TYPE),
+	NVU_FORMAT(eventid, 0, NVU_CMN_CFG_EVENTID),
+	NVU_FORMAT(occupid, 0, NVU_CMN_CFG_OCCUPID),
+	NVU_FORMAT(bynodeid, 0, NVU_CMN_CFG_BYNODEID),
+	NVU_FORMAT(nodeid, 0, NVU_CMN_CFG_NODEID),
+	NVU_FORMAT(wp_dev_sel, 0, NVU_CMN_CFG_WP_DEV_SEL),
+	NVU_FORMAT(wp_chn_sel, 0, NVU_CMN_CFG_WP_CHN_SEL),
+	NVU_FORMAT(wp_grp, 0, NVU_CMN_CFG_WP_GRP),
+	NVU_FORMAT(wp_exclusive, 0, NVU_CMN_CFG_WP_EXCLUSIVE),
+	NVU_FORMAT(wp_combine, 0, NVU_CMN_CFG_WP_COMBINE),
 	NVU_FORMAT(wp_val, 1, GENMASK_ULL(63, 0)),
 	NVU_FORMAT(wp_mask, 2, GENMASK_ULL(63, 0)),
 	NULL
@@ -1008,8 +820,8 @@ static struct attribute *cmn_events[] = {
 	CMN_XP(p1_dat_txflit_stall, 0x76),
 	CMN_XP(p1_dat_partial_dat_flit, 0x77),
 
-	CMN_EV_FULL(watchpoint_up, NVU_CMN_TYPE_WP, CMN_WP_EV_UP, -1, 0),
-	CMN_EV_FULL(watchpoint_down, NVU_CMN_TYPE_WP, CMN_WP_EV_DOWN, -1, 0),
+	CMN_EV_FULL(watchpoint_up, NVU_CMN_TYPE_WP, NVU_CMN_WP_EV_UP, -1, 0),
+	CMN_EV_FULL(watchpoint_down, NVU_CMN_TYPE_WP, NVU_CMN_WP_EV_DOWN, -1, 0),
 	NULL
 };
 
@@ -1025,12 +837,18 @@ static umode_t cmn_events_visible(struct kobject *kobj, struct attribute *attr,
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
 	struct cmn_event_attr *e = container_of(attr, struct cmn_event_attr,
 						attr.attr);
-	u64 c[3] = { FIELD_PREP(CMN_CFG_TYPE, e->type) };
-	unsigned int first, nr, intf;
+	u64 c[3] = { FIELD_PREP(NVU_CMN_CFG_TYPE, e->type) };
+	const struct nvu_cmn_topo *t = &cmn->topo;
+	unsigned int k, intf;
 
 	if (e->type == NVU_CMN_TYPE_DTC)
 		return attr->mode;
-	if (cmn->topo.rev < e->min_rev || cmn_range(cmn, c, &first, &nr))
+	if (t->rev < e->min_rev)
+		return 0;
+	for (k = 0; k < t->num_xps + t->num_nodes; k++)
+		if (nvu_cmn_event_on(c, nvu_cmn_node(t, k)))
+			break;
+	if (k == t->num_xps + t->num_nodes)
 		return 0;
 	if (e->type == NVU_CMN_TYPE_XP) {
 		intf = FIELD_GET(NVU_CMN_XP_INTF, e->eventid);
@@ -1144,34 +962,28 @@ static int cmn_find_space(struct platform_device *pdev, struct resource **space,
 	return 0;
 }
 
+/* Our state for every node, numbered as nvu_cmn_node() does; the DTCs. */
 static int cmn_build(struct cmn600 *cmn)
 {
 	const struct nvu_cmn_topo *t = &cmn->topo;
-	unsigned int i, k = 0, p;
+	unsigned int i, p;
 
-	cmn->nodes = devm_kcalloc(cmn->dev, t->num_xps + t->num_nodes,
-				  sizeof(*cmn->nodes), GFP_KERNEL);
+	cmn->nr_nodes = t->num_xps + t->num_nodes;
+	cmn->nodes = devm_kcalloc(cmn->dev, cmn->nr_nodes, sizeof(*cmn->nodes),
+				  GFP_KERNEL);
 	if (!cmn->nodes)
 		return -ENOMEM;
-	for (i = 0; i < t->num_xps + t->num_nodes; i++) {
-		const struct nvu_cmn_node *n = i < t->num_xps ? &t->xps[i] :
-					       &t->nodes[i - t->num_xps];
-		struct cmn_node *dn;
+	for (i = 0; i < cmn->nr_nodes; i++) {
+		const struct nvu_cmn_node *n = nvu_cmn_node(t, i);
 
-		if (n->type == NVU_CMN_TYPE_DTC) {
+		cmn->nodes[i].off = n->offset;
+		cmn->nodes[i].port = n->port;
+		cmn->nodes[i].dev = n->dev;
+		cmn->nodes[i].xp = n->xp;
+		/* DTC i is the i-th in (type, logical ID) order. */
+		if (n->type == NVU_CMN_TYPE_DTC)
 			cmn->dtc[cmn->nr_dtcs++].off = n->offset;
-			continue;
-		}
-		dn = &cmn->nodes[k++];
-		dn->off = n->offset;
-		dn->type = cmn_node_type(n->type);
-		dn->id = n->id;
-		dn->logid = n->logid;
-		dn->xp = n->xp;
-		dn->port = n->port;
-		dn->dev = n->dev;
 	}
-	cmn->nr_nodes = k;
 	for (i = 0; i < t->num_xps; i++) {
 		cmn->dtm[i].off = t->xps[i].offset;
 		for (p = 0; p < 2; p++)
