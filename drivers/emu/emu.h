@@ -45,6 +45,15 @@ enum nvu_emu_key {
 	EMU_HDM,	/* CXL: HDM decoder the traffic goes through */
 	EMU_CRB,	/* CXL: channel/rank/bank of the traffic */
 	EMU_PER,	/* CXL: events per clock cycle (default 1) */
+	EMU_TYPE,	/* CMN-600: node type (perf ABI prefix or number) */
+	EMU_NODEID,	/* CMN-600: that node ID only */
+	EMU_EVENT,	/* CMN-600: event ID as a slot holds it */
+	EMU_OCCUP,	/* CMN-600: occupancy class, 1-7 */
+	EMU_FLIT,	/* CMN-600: a flit going up or down (watchpoints) */
+	EMU_PORT,	/* CMN-600: the flit's XP device port */
+	EMU_CHAN,	/* CMN-600: the flit's channel */
+	EMU_VAL,	/* CMN-600: the flit's value in match group 0 */
+	EMU_VAL1,	/* CMN-600: the flit's value in match group 1 */
 	EMU_NR_KEYS
 };
 
@@ -72,6 +81,8 @@ enum {
 enum { EMU_SLC_HIT, EMU_SLC_MISS };
 enum { EMU_DIR_IN, EMU_DIR_OUT };
 enum { EMU_PEER_CPU, EMU_PEER_GPU0, EMU_PEER_GPU1, EMU_PEER_CXLMEM };
+enum { EMU_FLIT_UP, EMU_FLIT_DOWN };
+enum { EMU_CHAN_REQ, EMU_CHAN_RSP, EMU_CHAN_SNP, EMU_CHAN_DAT };
 
 struct nvu_emu_txn {
 	u64 v[EMU_NR_KEYS];
@@ -103,6 +114,7 @@ struct nvu_emu_dev;
  * @inject: count a batch of transactions, under the device lock
  * @tick: advance the clock by some cycles, under the device lock
  * @irq_level: optional; the overflow interrupt line's level, under the lock
+ * @exit: optional; free what @init or the device's creator allocated
  */
 struct nvu_emu_type {
 	const char *kind;
@@ -122,6 +134,7 @@ struct nvu_emu_type {
 	void (*inject)(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t);
 	void (*tick)(struct nvu_emu_dev *dev, u64 cycles);
 	bool (*irq_level)(struct nvu_emu_dev *dev);
+	void (*exit)(struct nvu_emu_dev *dev);
 };
 
 struct nvu_emu_dev {
@@ -222,6 +235,8 @@ static inline void nvu_emu_cxl_destroy(void) { }
 /* Per-socket topologies of the blocks kept in their own files. */
 int nvu_emu_pcie_create(int socket);
 int nvu_emu_c2c_create(int socket);
+/* The CMN-600 meshes (emu_cmn600.c), after every socket's blocks. */
+int nvu_emu_cmn_create(void);
 /* Extra blocks for the scale benchmark (emu_bench.c). */
 int nvu_emu_bench_create(unsigned int sockets);
 
@@ -294,5 +309,6 @@ extern unsigned int nvu_emu_cmem_width;
 extern bool nvu_emu_cspmu_cc, nvu_emu_cspmu_dual_page, nvu_emu_cspmu_dirty;
 extern bool nvu_emu_irq_affinity_fail;
 bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what);
+bool nvu_emu_bad_name(const char *name, const char *what);
 
 #endif /* NVU_EMU_H */

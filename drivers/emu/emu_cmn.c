@@ -4,31 +4,165 @@
  * spec (../shared/spec/cxl-cpmu-and-cmn600.md part B) through
  * include/nvu_cmn600_regs.h, nothing from the driver.
  *
- * The configuration space holds the CFG node (at params.root), the XPs in
- * raster order and, on each XP, an HN-F on port 0 and an RN-I on port 1
- * (device 0 each); DTC k sits on XP k, port 0, device 1; XP 0 also lists
- * an RN-SAM (no PMU) on port 1, device 1, and an external child.  Nodes
- * take 16 KiB slots after the root.
+ * Topology: a layout (emu_cmn_layouts[] or the generic shape of struct
+ * emu_cmn_params) places device nodes, DTCs included, on (x, y, port,
+ * device).  The configuration space holds the CFG node at the root
+ * offset, then the XPs in raster order, then the device nodes in the
+ * layout's order, 16 KiB each.  Node IDs follow the spec's rule (B.4.4);
+ * logical IDs are given per type in raster order of the XPs, then by port
+ * and device ID.  An XP's port connect-info names the first node on that
+ * port that has a device type code (B.4.6).
  *
- * Counting: a device node's event slot s holding event E feeds every
- * local counter of its XP's DTM whose input_sel names (port, device, s).
- * A local counter is 16 bits; when paired, each wrap carries one into the
- * 32-bit global counter global_num of the XP's DTC, whose wrap sets
- * PMOVSR.  The cycle counter is 40 bits.  A DTM counts while its
- * pmu_config.pmu_en is set and its DTC has dt_en and PMCR.pmu_en [I: the
- * spec infers each gate]; dtm_control.dtm_enable gates it only with the
- * dtm_enable_gates knob [U].  Writes to PMOVSR_CLR are ignored while
- * PMCR.pmu_en is clear (observed on hardware, spec B.11.4).  Which DTC an
- * XP's DTM feeds is not discoverable on CMN-600 [U]: the dtc_interleave
- * knob picks contiguous blocks of XPs in logical-ID order or XP i % dtcs;
- * a driver must count the same either way.
+ * Counting:
+ *  - a device node's event slot s holding event E feeds every local
+ *    counter of its XP's DTM whose input_sel names (port, device, s); with
+ *    an occupancy class K, only while the node's occup1_id is 0 or K;
+ *  - an XP's own slot s (8-bit XP event IDs) feeds input_sel 0x4 + s;
+ *  - watchpoint w feeds input_sel w when a flit matches it: up flits are
+ *    seen by watchpoints 0 and 1, down flits by 2 and 3; w matches when
+ *    wp_dev_sel is the flit's port, wp_chn_sel its channel and the flit's
+ *    value in group wp_grp equals wp_val outside wp_mask (a mask bit 1
+ *    ignores that bit).  wp_exclusive inverts the match [U: what it means
+ *    is not public; the wp_exclusive knob inverts only the value match].
+ *    wp_combine on the first of a pair [U]: that one counts a flit only if
+ *    both match it, and the second counts nothing;
+ *  - a local counter is 16 bits; when paired, each wrap carries one into
+ *    the 32-bit global counter global_num of the XP's DTC, whose wrap sets
+ *    PMOVSR; the cycle counter is 40 bits (PMOVSR bit 8).
+ * A DTM counts while its pmu_config.pmu_en is set and its DTC has dt_en
+ * and PMCR.pmu_en [I: the spec infers each gate]; dtm_control.dtm_enable
+ * gates it only with the dtm_enable_gates knob [U].  Writes to PMOVSR_CLR
+ * are ignored while PMCR.pmu_en is clear (observed on hardware, spec
+ * B.11.4).  Which DTC an XP's DTM feeds is not discoverable on CMN-600
+ * [U]: the dtc_interleave knob picks contiguous blocks of XPs in
+ * logical-ID order or XP i % dtcs; a driver must count the same either way.
  */
 
 #include <linux/bitfield.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <kunit/visibility.h>
 
 #include "nvu_cmn600_regs.h"
 #include "emu_cmn.h"
+
+/* XP port connect-info device type codes (spec B.4.6), model-private. */
+#define EMU_CMN_PORT_RNI	0x01
+#define EMU_CMN_PORT_RND	0x02
+#define EMU_CMN_PORT_HNI	0x09
+#define EMU_CMN_PORT_HND	0x0a	/* where the DN sits [I] */
+#define EMU_CMN_PORT_SBSX	0x0d
+#define EMU_CMN_PORT_HNF	0x0e
+#define EMU_CMN_PORT_CXHA	0x11
+#define EMU_CMN_PORT_CXRA	0x12
+/* bad=...:unknown_type: a type no CMN part has (spec B.2). */
+#define EMU_CMN_TYPE_BAD	0x55
+/* bad=...:part: CMN-700's part number (spec B.3). */
+#define EMU_CMN_PART_BAD	0x43c
+/* Where each node's child pointer array starts (the model's choice). */
+#define EMU_CMN_CHILD_PTRS	0x100
+
+const char * const emu_cmn_bad_names[EMU_CMN_NR_BAD] = {
+	[EMU_CMN_BAD_LOOP] = "loop",
+	[EMU_CMN_BAD_PTR_RANGE] = "ptr_range",
+	[EMU_CMN_BAD_MISALIGNED] = "misaligned",
+	[EMU_CMN_BAD_UNKNOWN_TYPE] = "unknown_type",
+	[EMU_CMN_BAD_ZERO_CHILD] = "zero_child",
+	[EMU_CMN_BAD_TOO_MANY] = "too_many",
+	[EMU_CMN_BAD_GEOMETRY] = "geometry",
+	[EMU_CMN_BAD_PART] = "part",
+};
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_bad_names);
+
+#define P(x, y, port, dev, t) { x, y, port, dev, NVU_CMN_TYPE_##t }
+#define NVU_CMN_TYPE_EXT	EMU_CMN_EXTERNAL
+
+/*
+ * A development-board-like 2 x 2 mesh, the root at 0: every CMN-600 type
+ * with a PMU, two HN-F on one XP (ports 0 and 1), two RN-I on one port
+ * (devices 0 and 1), a CCIX gateway (CXRA, CXHA, CXLA on one port).
+ */
+static const struct emu_cmn_place emu_cmn_2x2[] = {
+	P(0, 0, 0, 0, HNF), P(0, 0, 0, 1, DTC), P(0, 0, 1, 0, RNI),
+	P(0, 0, 1, 1, RNI), P(0, 0, 1, 2, RNSAM), P(0, 0, 1, 3, EXT),
+	P(1, 0, 0, 0, HNF), P(1, 0, 1, 0, HNF),
+	P(0, 1, 0, 0, HNI), P(0, 1, 0, 1, DN), P(0, 1, 1, 0, SBSX),
+	P(1, 1, 0, 0, RND), P(1, 1, 1, 0, CXRA), P(1, 1, 1, 1, CXHA),
+	P(1, 1, 1, 2, CXLA),
+};
+
+/* The DT binding's example: 4 x 2, one DTC, the root at 0x104000. */
+static const struct emu_cmn_place emu_cmn_4x2[] = {
+	P(0, 0, 0, 0, HNI), P(0, 0, 0, 1, DTC), P(0, 0, 1, 0, DN),
+	P(1, 0, 0, 0, HNF), P(1, 0, 1, 0, RNI),
+	P(2, 0, 0, 0, HNF), P(2, 0, 1, 0, RNI),
+	P(3, 0, 0, 0, HNF), P(3, 0, 1, 0, RND),
+	P(0, 1, 0, 0, SBSX), P(0, 1, 1, 0, RNI), P(0, 1, 1, 1, RNI),
+	P(1, 1, 0, 0, HNF), P(1, 1, 1, 0, HNF),
+	P(2, 1, 0, 0, HNF), P(2, 1, 1, 0, RND),
+	P(3, 1, 0, 0, HNF), P(3, 1, 1, 0, RNSAM), P(3, 1, 1, 1, EXT),
+};
+
+/*
+ * 8 x 8 (3-bit Y fields), 4 DTCs in the corners: 32 HN-F on both ports of
+ * columns 3 and 4, RN-I on both ports of column 0, RN-D in column 7 (three
+ * on XP (7, 3)), HN-I, SBSX and DN.
+ */
+static const struct emu_cmn_place emu_cmn_8x8[] = {
+	P(0, 0, 0, 0, RNI), P(0, 0, 0, 1, DTC), P(0, 0, 1, 0, RNI),
+	P(0, 0, 1, 1, RNSAM), P(0, 0, 1, 3, EXT), P(1, 0, 0, 0, HNI),
+	P(3, 0, 0, 0, HNF), P(3, 0, 1, 0, HNF), P(4, 0, 0, 0, HNF),
+	P(4, 0, 1, 0, HNF), P(6, 0, 0, 0, DN), P(7, 0, 0, 0, RND),
+	P(7, 0, 0, 1, DTC), P(0, 1, 0, 0, RNI), P(0, 1, 1, 0, RNI),
+	P(3, 1, 0, 0, HNF), P(3, 1, 1, 0, HNF), P(4, 1, 0, 0, HNF),
+	P(4, 1, 1, 0, HNF), P(7, 1, 0, 0, RND), P(0, 2, 0, 0, RNI),
+	P(0, 2, 1, 0, RNI), P(3, 2, 0, 0, HNF), P(3, 2, 1, 0, HNF),
+	P(4, 2, 0, 0, HNF), P(4, 2, 1, 0, HNF), P(7, 2, 0, 0, RND),
+	P(0, 3, 0, 0, RNI), P(0, 3, 1, 0, RNI), P(3, 3, 0, 0, HNF),
+	P(3, 3, 1, 0, HNF), P(4, 3, 0, 0, HNF), P(4, 3, 1, 0, HNF),
+	P(7, 3, 0, 0, RND), P(7, 3, 1, 0, RND), P(7, 3, 1, 1, RND),
+	P(0, 4, 0, 0, RNI), P(0, 4, 1, 0, RNI), P(3, 4, 0, 0, HNF),
+	P(3, 4, 1, 0, HNF), P(4, 4, 0, 0, HNF), P(4, 4, 1, 0, HNF),
+	P(7, 4, 0, 0, RND), P(0, 5, 0, 0, RNI), P(0, 5, 1, 0, RNI),
+	P(3, 5, 0, 0, HNF), P(3, 5, 1, 0, HNF), P(4, 5, 0, 0, HNF),
+	P(4, 5, 1, 0, HNF), P(7, 5, 0, 0, RND), P(0, 6, 0, 0, RNI),
+	P(0, 6, 1, 0, RNI), P(3, 6, 0, 0, HNF), P(3, 6, 1, 0, HNF),
+	P(4, 6, 0, 0, HNF), P(4, 6, 1, 0, HNF), P(7, 6, 0, 0, RND),
+	P(0, 7, 0, 0, RNI), P(0, 7, 0, 1, DTC), P(0, 7, 1, 0, RNI),
+	P(1, 7, 0, 0, SBSX), P(3, 7, 0, 0, HNF), P(3, 7, 1, 0, HNF),
+	P(4, 7, 0, 0, HNF), P(4, 7, 1, 0, HNF), P(6, 7, 0, 0, HNI),
+	P(7, 7, 0, 0, RND), P(7, 7, 0, 1, DTC),
+};
+
+#undef P
+#undef NVU_CMN_TYPE_EXT
+
+/*
+ * The roots are also in tests/vm/fwgen (CMN_ROOTS), which describes each
+ * instance's root-node region to the driver.
+ */
+static const struct emu_cmn_layout emu_cmn_layouts[] = {
+	{ "2x2", 2, 2, 0, emu_cmn_2x2, ARRAY_SIZE(emu_cmn_2x2) },
+	{ "4x2", 4, 2, 0x104000, emu_cmn_4x2, ARRAY_SIZE(emu_cmn_4x2) },
+	{ "8x8", 8, 8, 0x4000, emu_cmn_8x8, ARRAY_SIZE(emu_cmn_8x8) },
+};
+
+/**
+ * emu_cmn_layout() - a named layout
+ * @name: "2x2", "4x2" or "8x8"
+ *
+ * Returns the layout, or NULL if there is none of that name.
+ */
+const struct emu_cmn_layout *emu_cmn_layout(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(emu_cmn_layouts); i++)
+		if (!strcmp(emu_cmn_layouts[i].name, name))
+			return &emu_cmn_layouts[i];
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_layout);
 
 /* The model's own record of a node: it shares only the register header. */
 struct emu_cmn_node {
@@ -40,8 +174,8 @@ struct emu_cmn_node {
 	u8 port;
 	u8 dev;
 	u64 event_sel;
-	/* Children: node indexes, or -1 for the external child. */
-	int child[8];
+	/* Children: node indexes, or -1 for an external child. */
+	int child[NVU_CMN_MAX_XP_CHILDREN];
 	unsigned int nr_child;
 };
 
@@ -62,44 +196,179 @@ struct emu_cmn_dtc {
 	u64 pmovsr;
 };
 
-#define EMU_CMN_MAX_NODES	(1 + NVU_CMN_MAX_XPS * 4)
-/* Where each node's child pointer array starts (the model's choice). */
-#define EMU_CMN_CHILD_PTRS	0x100
-
 struct emu_cmn {
 	struct emu_cmn_params p;
+	u8 mesh_x;
+	u8 mesh_y;
+	u8 dtcs;
+	u32 root;
 	unsigned int nr_xps;
 	unsigned int nr_nodes;
 	u32 size;
-	struct emu_cmn_node node[EMU_CMN_MAX_NODES];
+	struct emu_cmn_node *node;
 	/* node index of each XP, by logical ID */
 	int xp[NVU_CMN_MAX_XPS];
+	/* connect-info device type code of each XP's ports */
+	u8 port_type[NVU_CMN_MAX_XPS][2];
 	struct emu_cmn_dtm dtm[NVU_CMN_MAX_XPS];
 	struct emu_cmn_dtc dtc[NVU_CMN_MAX_DTCS];
 	/* node index by 16 KiB slot, -1 where there is none */
 	int *slot;
 };
 
-static int emu_cmn_add(struct emu_cmn *c, u16 type, u16 id, u16 logid,
-		       u8 xp)
+/* Connect-info code of a device type; 0 for none (DTC, no PMU). */
+static u8 emu_cmn_port_code(u16 type)
+{
+	switch (type) {
+	case NVU_CMN_TYPE_RNI:
+		return EMU_CMN_PORT_RNI;
+	case NVU_CMN_TYPE_RND:
+		return EMU_CMN_PORT_RND;
+	case NVU_CMN_TYPE_HNI:
+		return EMU_CMN_PORT_HNI;
+	case NVU_CMN_TYPE_DN:
+		return EMU_CMN_PORT_HND;
+	case NVU_CMN_TYPE_SBSX:
+		return EMU_CMN_PORT_SBSX;
+	case NVU_CMN_TYPE_HNF:
+		return EMU_CMN_PORT_HNF;
+	case NVU_CMN_TYPE_CXHA:
+		return EMU_CMN_PORT_CXHA;
+	case NVU_CMN_TYPE_CXRA:
+		return EMU_CMN_PORT_CXRA;
+	}
+	return 0;
+}
+
+static u16 emu_cmn_xp_id(const struct emu_cmn *c, unsigned int x,
+			 unsigned int y)
+{
+	unsigned int w = c->mesh_x > 4 || c->mesh_y > 4 ? 3 : 2;
+
+	return x << (NVU_CMN_ID_Y_SHIFT + w) | y << NVU_CMN_ID_Y_SHIFT;
+}
+
+static int emu_cmn_add(struct emu_cmn *c, u16 type, u16 id, u8 xp)
 {
 	struct emu_cmn_node *n = &c->node[c->nr_nodes];
 
-	n->off = c->p.root + c->nr_nodes * NVU_CMN_NODE_SIZE;
+	n->off = c->root + c->nr_nodes * NVU_CMN_NODE_SIZE;
 	n->type = type;
 	n->id = id;
-	n->logid = logid;
 	n->xp = xp;
 	n->port = FIELD_GET(NVU_CMN_ID_PORT, id);
 	n->dev = FIELD_GET(NVU_CMN_ID_DEV, id);
 	return c->nr_nodes++;
 }
 
-static void emu_cmn_link(struct emu_cmn *c, int parent, int child)
+/* The sort key of a device node: XP logical ID, port, device. */
+static unsigned int emu_cmn_key(const struct emu_cmn_node *n)
 {
-	struct emu_cmn_node *n = &c->node[parent];
+	return n->xp << 8 | n->port << 4 | n->dev;
+}
 
-	n->child[n->nr_child++] = child;
+/* Build the tree from @nr places at @pl; -EINVAL for a bad layout. */
+static int emu_cmn_build(struct emu_cmn *c, const struct emu_cmn_place *pl,
+			 unsigned int nr)
+{
+	unsigned int i, j, xp, devs = 0;
+	struct emu_cmn_node *x, *n;
+	int k;
+
+	for (i = 0; i < nr; i++) {
+		if (pl[i].x >= c->mesh_x || pl[i].y >= c->mesh_y ||
+		    pl[i].port > 1 || pl[i].dev > 3)
+			return -EINVAL;
+		devs += pl[i].type != EMU_CMN_EXTERNAL;
+	}
+	c->nr_xps = c->mesh_x * c->mesh_y;
+	c->node = kcalloc(1 + c->nr_xps + devs, sizeof(*c->node), GFP_KERNEL);
+	if (!c->node)
+		return -ENOMEM;
+
+	emu_cmn_add(c, NVU_CMN_TYPE_CFG, 0, 0);
+	for (i = 0; i < c->nr_xps; i++) {
+		k = emu_cmn_add(c, NVU_CMN_TYPE_XP,
+				emu_cmn_xp_id(c, i % c->mesh_x, i / c->mesh_x),
+				i);
+		c->node[k].logid = i;
+		c->xp[i] = k;
+	}
+	for (i = 0; i < nr; i++) {
+		xp = pl[i].y * c->mesh_x + pl[i].x;
+		x = &c->node[c->xp[xp]];
+		if (x->nr_child == NVU_CMN_MAX_XP_CHILDREN)
+			return -EINVAL;
+		if (pl[i].type == EMU_CMN_EXTERNAL) {
+			x->child[x->nr_child++] = -1;
+			continue;
+		}
+		k = emu_cmn_add(c, pl[i].type, x->id |
+				FIELD_PREP(NVU_CMN_ID_PORT, pl[i].port) |
+				FIELD_PREP(NVU_CMN_ID_DEV, pl[i].dev), xp);
+		x->child[x->nr_child++] = k;
+		if (!c->port_type[xp][pl[i].port])
+			c->port_type[xp][pl[i].port] =
+				emu_cmn_port_code(pl[i].type);
+	}
+
+	/* Logical IDs: per type, by (XP, port, device); no two alike. */
+	for (i = 1 + c->nr_xps; i < c->nr_nodes; i++) {
+		n = &c->node[i];
+		for (j = 1 + c->nr_xps; j < c->nr_nodes; j++) {
+			if (j == i || c->node[j].type != n->type)
+				continue;
+			if (emu_cmn_key(&c->node[j]) == emu_cmn_key(n))
+				return -EINVAL;
+			if (emu_cmn_key(&c->node[j]) < emu_cmn_key(n))
+				n->logid++;
+		}
+		if (n->type == NVU_CMN_TYPE_DTC)
+			c->dtcs++;
+	}
+	if (!c->dtcs || c->dtcs > NVU_CMN_MAX_DTCS)
+		return -EINVAL;
+	return 0;
+}
+
+/* The generic shape of @p (see struct emu_cmn_params). */
+static int emu_cmn_build_generic(struct emu_cmn *c,
+				 const struct emu_cmn_params *p)
+{
+	unsigned int i, n = p->mesh_x * p->mesh_y, nr = 0;
+	struct emu_cmn_place *pl;
+	int ret;
+
+	if (!p->dtcs || p->dtcs > NVU_CMN_MAX_DTCS || p->dtcs > n)
+		return -EINVAL;
+	pl = kcalloc(2 * n + p->dtcs + 2, sizeof(*pl), GFP_KERNEL);
+	if (!pl)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		struct emu_cmn_place at = { i % p->mesh_x, i / p->mesh_x };
+
+		pl[nr] = at;
+		pl[nr++].type = NVU_CMN_TYPE_HNF;
+		pl[nr] = at;
+		pl[nr].port = 1;
+		pl[nr++].type = NVU_CMN_TYPE_RNI;
+		if (i < p->dtcs) {
+			pl[nr] = at;
+			pl[nr].dev = 1;
+			pl[nr++].type = NVU_CMN_TYPE_DTC;
+		}
+		if (!i) {
+			pl[nr] = at;
+			pl[nr].port = 1;
+			pl[nr].dev = 1;
+			pl[nr++].type = NVU_CMN_TYPE_RNSAM;
+			pl[nr] = at;
+			pl[nr++].type = EMU_CMN_EXTERNAL;
+		}
+	}
+	ret = emu_cmn_build(c, pl, nr);
+	kfree(pl);
+	return ret;
 }
 
 /**
@@ -110,80 +379,95 @@ static void emu_cmn_link(struct emu_cmn *c, int parent, int child)
  */
 struct emu_cmn *emu_cmn_create(const struct emu_cmn_params *p)
 {
-	unsigned int x, y, i, w, slots;
+	const struct emu_cmn_layout *l = p->layout;
+	unsigned int i, slots;
 	struct emu_cmn *c;
-	u16 id;
-	int n;
+	int ret;
 
-	if (!p->mesh_x || p->mesh_x > NVU_CMN_MAX_DIM || !p->mesh_y ||
-	    p->mesh_y > NVU_CMN_MAX_DIM || !p->dtcs ||
-	    p->dtcs > NVU_CMN_MAX_DTCS || p->dtcs > p->mesh_x * p->mesh_y ||
-	    p->root % NVU_CMN_NODE_SIZE)
-		return NULL;
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)
 		return NULL;
 	c->p = *p;
-	c->nr_xps = p->mesh_x * p->mesh_y;
-	w = p->mesh_x > 4 || p->mesh_y > 4 ? 3 : 2;
+	c->mesh_x = l ? l->mesh_x : p->mesh_x;
+	c->mesh_y = l ? l->mesh_y : p->mesh_y;
+	c->root = l ? l->root : p->root;
+	if (!c->mesh_x || c->mesh_x > NVU_CMN_MAX_DIM || !c->mesh_y ||
+	    c->mesh_y > NVU_CMN_MAX_DIM || c->root % NVU_CMN_NODE_SIZE)
+		goto fail;
+	ret = l ? emu_cmn_build(c, l->nodes, l->nr_nodes) :
+		  emu_cmn_build_generic(c, p);
+	if (ret)
+		goto fail;
 
-	/* The root's children are the XPs, in c->xp[]. */
-	emu_cmn_add(c, NVU_CMN_TYPE_CFG, 0, 0, 0);
-	for (i = 0; i < c->nr_xps; i++) {
-		x = i % p->mesh_x;
-		y = i / p->mesh_x;
-		id = x << (NVU_CMN_ID_Y_SHIFT + w) | y << NVU_CMN_ID_Y_SHIFT;
-		c->xp[i] = emu_cmn_add(c, NVU_CMN_TYPE_XP, id, i, i);
-	}
-	for (i = 0; i < c->nr_xps; i++) {
-		id = c->node[c->xp[i]].id;
-		n = emu_cmn_add(c, NVU_CMN_TYPE_HNF, id, i, i);
-		emu_cmn_link(c, c->xp[i], n);
-		n = emu_cmn_add(c, NVU_CMN_TYPE_RNI, id | NVU_CMN_ID_PORT, i, i);
-		emu_cmn_link(c, c->xp[i], n);
-		if (i < p->dtcs) {
-			n = emu_cmn_add(c, NVU_CMN_TYPE_DTC, id | 1, i, i);
-			emu_cmn_link(c, c->xp[i], n);
-		}
-		if (!i) {
-			n = emu_cmn_add(c, NVU_CMN_TYPE_RNSAM,
-					id | NVU_CMN_ID_PORT | 1, 0, i);
-			emu_cmn_link(c, c->xp[i], n);
-			emu_cmn_link(c, c->xp[i], -1);
-		}
-	}
-	c->size = p->root + c->nr_nodes * NVU_CMN_NODE_SIZE;
+	c->size = c->root + c->nr_nodes * NVU_CMN_NODE_SIZE;
 	slots = c->size / NVU_CMN_NODE_SIZE;
 	c->slot = kmalloc_array(slots, sizeof(*c->slot), GFP_KERNEL);
-	if (!c->slot) {
-		kfree(c);
-		return NULL;
-	}
+	if (!c->slot)
+		goto fail;
 	for (i = 0; i < slots; i++)
 		c->slot[i] = -1;
 	for (i = 0; i < c->nr_nodes; i++)
 		c->slot[c->node[i].off / NVU_CMN_NODE_SIZE] = i;
 	return c;
+fail:
+	emu_cmn_destroy(c);
+	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_create);
 
 void emu_cmn_destroy(struct emu_cmn *c)
 {
-	if (c)
+	if (c) {
 		kfree(c->slot);
+		kfree(c->node);
+	}
 	kfree(c);
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_destroy);
 
+/* Bytes of the configuration space: the root offset and every node. */
 u32 emu_cmn_size(const struct emu_cmn *c)
 {
 	return c->size;
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_size);
+
+u32 emu_cmn_root(const struct emu_cmn *c)
+{
+	return c->root;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_root);
+
+unsigned int emu_cmn_dtcs(const struct emu_cmn *c)
+{
+	return c->dtcs;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_dtcs);
+
+/**
+ * emu_cmn_has_node() - whether a node of @type has node ID @nodeid
+ * @c: the model
+ * @type: node type
+ * @nodeid: node ID, or -1 for any
+ */
+bool emu_cmn_has_node(const struct emu_cmn *c, u16 type, int nodeid)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_nodes; i++)
+		if (c->node[i].type == type &&
+		    (nodeid < 0 || c->node[i].id == nodeid))
+			return true;
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_has_node);
 
 /* The DTC whose domain holds XP @xp [U: see the top of this file]. */
 static struct emu_cmn_dtc *emu_cmn_dtc_of(struct emu_cmn *c, unsigned int xp)
 {
 	if (c->p.dtc_interleave)
-		return &c->dtc[xp % c->p.dtcs];
-	return &c->dtc[xp * c->p.dtcs / c->nr_xps];
+		return &c->dtc[xp % c->dtcs];
+	return &c->dtc[xp * c->dtcs / c->nr_xps];
 }
 
 static bool emu_cmn_dtc_on(const struct emu_cmn_dtc *d)
@@ -192,9 +476,56 @@ static bool emu_cmn_dtc_on(const struct emu_cmn_dtc *d)
 	       (d->pmcr & NVU_CMN_DTC_PMCR_PMU_EN);
 }
 
-static unsigned int emu_cmn_dtc_index(const struct emu_cmn_node *n)
+static bool emu_cmn_bad(const struct emu_cmn *c, enum emu_cmn_bad what)
 {
-	return n->logid;
+	return c->p.bad & BIT(what);
+}
+
+/* The XP the pointer-breaking knobs break: the last one. */
+static bool emu_cmn_is_bad_xp(const struct emu_cmn *c,
+			      const struct emu_cmn_node *n)
+{
+	return n == &c->node[c->xp[c->nr_xps - 1]];
+}
+
+/* node_info, with the bad= knobs that lie in it. */
+static u64 emu_cmn_node_info(const struct emu_cmn *c,
+			     const struct emu_cmn_node *n)
+{
+	u16 type = n->type, id = n->id;
+
+	if (emu_cmn_bad(c, EMU_CMN_BAD_UNKNOWN_TYPE) &&
+	    n == &c->node[c->nr_nodes - 1])
+		type = EMU_CMN_TYPE_BAD;
+	/* The XP at (0, 1), or in a single row XP 1, claims the next row. */
+	if (emu_cmn_bad(c, EMU_CMN_BAD_GEOMETRY) && n->type == NVU_CMN_TYPE_XP &&
+	    n->logid == (c->mesh_y > 1 ? c->mesh_x : 1))
+		id += 1 << NVU_CMN_ID_Y_SHIFT;
+	return FIELD_PREP(NVU_CMN_NI_TYPE, type) |
+	       FIELD_PREP(NVU_CMN_NI_ID, id) |
+	       FIELD_PREP(NVU_CMN_NI_LOGID, n->logid);
+}
+
+/* Child pointer @i of @n, with the bad= knobs that lie in it. */
+static u64 emu_cmn_child_ptr(const struct emu_cmn *c,
+			     const struct emu_cmn_node *n, unsigned int i)
+{
+	int child = n->type == NVU_CMN_TYPE_CFG ? c->xp[i] : n->child[i];
+	u32 off = child < 0 ? n->off : c->node[child].off;
+
+	if (!i && emu_cmn_is_bad_xp(c, n)) {
+		if (emu_cmn_bad(c, EMU_CMN_BAD_LOOP))
+			return c->root;
+		if (emu_cmn_bad(c, EMU_CMN_BAD_PTR_RANGE))
+			return NVU_CMN_CHILD_OFFSET & ~(NVU_CMN_NODE_SIZE - 1);
+		if (emu_cmn_bad(c, EMU_CMN_BAD_MISALIGNED))
+			return off + 0x100;
+		if (emu_cmn_bad(c, EMU_CMN_BAD_ZERO_CHILD))
+			return 0;
+	}
+	if (child < 0)
+		return NVU_CMN_CHILD_EXTERNAL;
+	return off;
 }
 
 static u64 emu_cmn_read_node(struct emu_cmn *c, struct emu_cmn_node *n,
@@ -203,42 +534,38 @@ static u64 emu_cmn_read_node(struct emu_cmn *c, struct emu_cmn_node *n,
 	unsigned int nr_child = n->type == NVU_CMN_TYPE_CFG ? c->nr_xps :
 				n->nr_child;
 	struct emu_cmn_dtm *m = &c->dtm[n->xp];
+	unsigned int i, part;
 	struct emu_cmn_dtc *d;
-	unsigned int i;
-	int child;
 	u64 v;
 
 	switch (reg) {
 	case NVU_CMN_NODE_INFO:
-		return FIELD_PREP(NVU_CMN_NI_TYPE, n->type) |
-		       FIELD_PREP(NVU_CMN_NI_ID, n->id) |
-		       FIELD_PREP(NVU_CMN_NI_LOGID, n->logid);
+		return emu_cmn_node_info(c, n);
 	case NVU_CMN_CHILD_INFO:
+		if (emu_cmn_bad(c, EMU_CMN_BAD_TOO_MANY) &&
+		    emu_cmn_is_bad_xp(c, n))
+			nr_child = 0xffff;
 		return FIELD_PREP(NVU_CMN_CI_COUNT, nr_child) |
 		       FIELD_PREP(NVU_CMN_CI_PTR_OFF, EMU_CMN_CHILD_PTRS);
 	}
 	if (reg >= EMU_CMN_CHILD_PTRS && !(reg % 8) &&
-	    reg < EMU_CMN_CHILD_PTRS + 8 * nr_child) {
-		i = (reg - EMU_CMN_CHILD_PTRS) / 8;
-		child = n->type == NVU_CMN_TYPE_CFG ? c->xp[i] : n->child[i];
-		if (child < 0)
-			return NVU_CMN_CHILD_EXTERNAL;
-		return c->node[child].off;
-	}
+	    reg < EMU_CMN_CHILD_PTRS + 8 * nr_child)
+		return emu_cmn_child_ptr(c, n, (reg - EMU_CMN_CHILD_PTRS) / 8);
 
 	switch (n->type) {
 	case NVU_CMN_TYPE_CFG:
+		part = emu_cmn_bad(c, EMU_CMN_BAD_PART) ? EMU_CMN_PART_BAD :
+		       NVU_CMN_PART_600;
 		if (reg == NVU_CMN_CFG_PERIPH_ID_01)
-			return (NVU_CMN_PART_600 & 0xff) |
-			       (u64)(NVU_CMN_PART_600 >> 8) << 32;
+			return (part & 0xff) | (u64)(part >> 8) << 32;
 		if (reg == NVU_CMN_CFG_PERIPH_ID_2)
 			return c->p.rev << 4;
 		return 0;
 	case NVU_CMN_TYPE_XP:
 		if (reg == NVU_CMN_XP_PORT_INFO(0))
-			return 0x0e;	/* HN-F */
+			return c->port_type[n->xp][0];
 		if (reg == NVU_CMN_XP_PORT_INFO(1))
-			return 0x01;	/* RN-I */
+			return c->port_type[n->xp][1];
 		if (reg == NVU_CMN_PMU_EVENT_SEL)
 			return n->event_sel;
 		if (reg == NVU_CMN_DTM_CONTROL)
@@ -257,7 +584,7 @@ static u64 emu_cmn_read_node(struct emu_cmn *c, struct emu_cmn_node *n,
 		}
 		return 0;
 	case NVU_CMN_TYPE_DTC:
-		d = &c->dtc[emu_cmn_dtc_index(n)];
+		d = &c->dtc[n->logid];
 		for (i = 0; i < NVU_CMN_DTC_NR_COUNTERS; i += 2) {
 			if (reg == nvu_cmn_dtc_pmevcnt(i)) {
 				v = d->pmevcnt[i];
@@ -292,12 +619,15 @@ static u64 emu_cmn_read_node(struct emu_cmn *c, struct emu_cmn_node *n,
  * @off: offset from PERIPHBASE
  * @size: 4 or 8
  *
- * Reads of holes, and outside the space, return 0.
+ * Reads of holes, and outside the space, return 0.  A 4-byte read is of
+ * one half of the 64-bit register it falls in.
  */
 u64 emu_cmn_read(struct emu_cmn *c, u32 off, unsigned int size)
 {
 	int i;
 
+	if (size == 4)
+		return (u32)(emu_cmn_read(c, off & ~7, 8) >> (off % 8 * 8));
 	if (off >= c->size)
 		return 0;
 	i = c->slot[off / NVU_CMN_NODE_SIZE];
@@ -305,6 +635,7 @@ u64 emu_cmn_read(struct emu_cmn *c, u32 off, unsigned int size)
 		return 0;
 	return emu_cmn_read_node(c, &c->node[i], off % NVU_CMN_NODE_SIZE, size);
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_read);
 
 static void emu_cmn_write_dtc(struct emu_cmn_dtc *d, u32 reg, u64 val,
 			      unsigned int size)
@@ -349,15 +680,23 @@ static void emu_cmn_write_dtc(struct emu_cmn_dtc *d, u32 reg, u64 val,
  * @size: 4 or 8
  *
  * Writes to read-only registers, holes and outside the space are dropped.
+ * A 4-byte write changes one half of the 64-bit register it falls in.
  */
 void emu_cmn_write(struct emu_cmn *c, u32 off, u64 val, unsigned int size)
 {
 	struct emu_cmn_node *n;
 	struct emu_cmn_dtm *m;
-	unsigned int i;
+	unsigned int i, shift;
 	u32 reg;
 	int k;
 
+	if (size == 4) {
+		shift = off % 8 * 8;
+		off &= ~7;
+		val = (emu_cmn_read(c, off, 8) & ~(0xffffffffULL << shift)) |
+		      (val & 0xffffffff) << shift;
+		size = 8;
+	}
 	if (off >= c->size)
 		return;
 	k = c->slot[off / NVU_CMN_NODE_SIZE];
@@ -370,7 +709,7 @@ void emu_cmn_write(struct emu_cmn *c, u32 off, u64 val, unsigned int size)
 	case NVU_CMN_TYPE_CFG:
 		return;
 	case NVU_CMN_TYPE_DTC:
-		emu_cmn_write_dtc(&c->dtc[emu_cmn_dtc_index(n)], reg, val, size);
+		emu_cmn_write_dtc(&c->dtc[n->logid], reg, val, size);
 		return;
 	case NVU_CMN_TYPE_XP:
 		if (reg == NVU_CMN_DTM_CONTROL)
@@ -393,6 +732,7 @@ void emu_cmn_write(struct emu_cmn *c, u32 off, u64 val, unsigned int size)
 			n->event_sel = val;
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_write);
 
 /* Add @amount to 32-bit global counter @g of @d; a wrap sets PMOVSR. */
 static void emu_cmn_global_add(struct emu_cmn_dtc *d, unsigned int g,
@@ -421,6 +761,18 @@ static void emu_cmn_local_add(struct emu_cmn *c, unsigned int xp,
 				   (16 + 4 * i), sum >> 16);
 }
 
+/* Add @amount to every local counter of XP @xp whose input is @sel. */
+static void emu_cmn_input(struct emu_cmn *c, unsigned int xp, unsigned int sel,
+			  u64 amount)
+{
+	u64 cfg = c->dtm[xp].pmu_config;
+	unsigned int i;
+
+	for (i = 0; i < NVU_CMN_DTM_NR_COUNTERS; i++)
+		if (((cfg & NVU_CMN_DTM_INPUT_SEL(i)) >> (32 + 8 * i)) == sel)
+			emu_cmn_local_add(c, xp, i, amount);
+}
+
 static bool emu_cmn_dtm_on(struct emu_cmn *c, unsigned int xp)
 {
 	const struct emu_cmn_dtm *m = &c->dtm[xp];
@@ -432,8 +784,58 @@ static bool emu_cmn_dtm_on(struct emu_cmn *c, unsigned int xp)
 	return emu_cmn_dtc_on(emu_cmn_dtc_of(c, xp));
 }
 
+/* Count @t on node @n, whose DTM counts. */
+static void emu_cmn_node_event(struct emu_cmn *c, struct emu_cmn_node *n,
+			       const struct emu_cmn_traffic *t)
+{
+	unsigned int s, occup = FIELD_GET(NVU_CMN_OCCUP1_ID, n->event_sel);
+	u8 slot;
+
+	if (n->type != NVU_CMN_TYPE_XP && t->occup && occup && occup != t->occup)
+		return;
+	for (s = 0; s < 4; s++) {
+		slot = n->event_sel >> (8 * s);
+		if (n->type == NVU_CMN_TYPE_XP) {
+			if (slot == t->event)
+				emu_cmn_input(c, n->xp, NVU_CMN_SEL_XP(s),
+					      t->count);
+		} else if ((slot & NVU_CMN_EVENT_ID_MASK) == t->event) {
+			emu_cmn_input(c, n->xp,
+				      NVU_CMN_SEL_DEV(n->port, n->dev, s),
+				      t->count);
+		}
+	}
+}
+
 /**
- * emu_cmn_count() - traffic: @amount occurrences of event @event
+ * emu_cmn_event() - traffic: events of device nodes or XPs
+ * @c: the model
+ * @t: which nodes, which event, how many
+ *
+ * Event ID 0 counts nothing.  Returns the number of nodes of @t->type it
+ * reached (0: none such).
+ */
+int emu_cmn_event(struct emu_cmn *c, const struct emu_cmn_traffic *t)
+{
+	struct emu_cmn_node *n;
+	int reached = 0;
+	unsigned int k;
+
+	for (k = 0; k < c->nr_nodes; k++) {
+		n = &c->node[k];
+		if (n->type != t->type || (t->logid >= 0 && n->logid != t->logid) ||
+		    (t->nodeid >= 0 && n->id != t->nodeid))
+			continue;
+		reached++;
+		if (t->event && t->count && emu_cmn_dtm_on(c, n->xp))
+			emu_cmn_node_event(c, n, t);
+	}
+	return reached;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_event);
+
+/**
+ * emu_cmn_count() - @amount occurrences of event @event, no occupancy class
  * @c: the model
  * @type: node type
  * @logid: that node only, or -1 for every node of @type
@@ -445,32 +847,73 @@ static bool emu_cmn_dtm_on(struct emu_cmn *c, unsigned int xp)
 int emu_cmn_count(struct emu_cmn *c, u16 type, int logid, u8 event,
 		  u64 amount)
 {
-	unsigned int k, s, i, sel;
-	struct emu_cmn_node *n;
-	int reached = 0;
-	u64 cfg;
+	const struct emu_cmn_traffic t = {
+		.type = type, .logid = logid, .nodeid = -1, .event = event,
+		.count = amount,
+	};
 
-	for (k = 0; k < c->nr_nodes; k++) {
-		n = &c->node[k];
-		if (n->type != type || (logid >= 0 && n->logid != logid))
+	return emu_cmn_event(c, &t);
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_count);
+
+/* Whether watchpoint @w of DTM @m matches flit @f [U: exclusive]. */
+static bool emu_cmn_wp_match(const struct emu_cmn *c,
+			     const struct emu_cmn_dtm *m, unsigned int w,
+			     const struct emu_cmn_flit *f)
+{
+	u64 cfg = m->wp_config[w];
+	bool sel, val;
+
+	sel = FIELD_GET(NVU_CMN_WP_DEV_SEL, cfg) == f->port &&
+	      FIELD_GET(NVU_CMN_WP_CHN_SEL, cfg) == f->chan;
+	val = !((f->val[FIELD_GET(NVU_CMN_WP_GRP, cfg)] ^ m->wp_val[w]) &
+		~m->wp_mask[w]);
+	if (!(cfg & NVU_CMN_WP_EXCLUSIVE))
+		return sel && val;
+	if (c->p.wp_exclusive == EMU_CMN_WPX_VALUE)
+		return sel && !val;
+	return !(sel && val);
+}
+
+/**
+ * emu_cmn_flits() - traffic: flits past XPs' watchpoints
+ * @c: the model
+ * @f: the flits
+ *
+ * Returns the number of XPs it reached (0: no XP of that node ID).
+ */
+int emu_cmn_flits(struct emu_cmn *c, const struct emu_cmn_flit *f)
+{
+	unsigned int i, w = f->down ? NVU_CMN_WP_DOWN : NVU_CMN_WP_UP;
+	struct emu_cmn_node *n;
+	struct emu_cmn_dtm *m;
+	bool first, second;
+	int reached = 0;
+
+	for (i = 0; i < c->nr_xps; i++) {
+		n = &c->node[c->xp[i]];
+		if (f->nodeid >= 0 && n->id != f->nodeid)
 			continue;
 		reached++;
-		if (!event || !emu_cmn_dtm_on(c, n->xp))
+		if (!f->count || !emu_cmn_dtm_on(c, i))
 			continue;
-		cfg = c->dtm[n->xp].pmu_config;
-		for (s = 0; s < 4; s++) {
-			if (((n->event_sel >> (8 * s)) & NVU_CMN_EVENT_ID_MASK) !=
-			    event)
-				continue;
-			sel = NVU_CMN_SEL_DEV(n->port, n->dev, s);
-			for (i = 0; i < NVU_CMN_DTM_NR_COUNTERS; i++)
-				if (((cfg & NVU_CMN_DTM_INPUT_SEL(i)) >>
-				     (32 + 8 * i)) == sel)
-					emu_cmn_local_add(c, n->xp, i, amount);
+		m = &c->dtm[i];
+		first = emu_cmn_wp_match(c, m, w, f);
+		second = emu_cmn_wp_match(c, m, w + 1, f);
+		/* Combined [U]: the pair counts on the first, when both match. */
+		if (m->wp_config[w] & NVU_CMN_WP_COMBINE) {
+			if (first && second)
+				emu_cmn_input(c, i, NVU_CMN_SEL_WP(w), f->count);
+			continue;
 		}
+		if (first)
+			emu_cmn_input(c, i, NVU_CMN_SEL_WP(w), f->count);
+		if (second)
+			emu_cmn_input(c, i, NVU_CMN_SEL_WP(w + 1), f->count);
 	}
 	return reached;
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_flits);
 
 /**
  * emu_cmn_cycles() - @cycles clock cycles on every DTC that counts
@@ -483,7 +926,7 @@ void emu_cmn_cycles(struct emu_cmn *c, u64 cycles)
 	struct emu_cmn_dtc *d;
 	unsigned int i;
 
-	for (i = 0; i < c->p.dtcs; i++) {
+	for (i = 0; i < c->dtcs; i++) {
 		d = &c->dtc[i];
 		if (!emu_cmn_dtc_on(d))
 			continue;
@@ -493,6 +936,7 @@ void emu_cmn_cycles(struct emu_cmn *c, u64 cycles)
 		d->pmccntr = (d->pmccntr + cycles) & mask;
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_cycles);
 
 /**
  * emu_cmn_irq() - the level of DTC @dtc's overflow interrupt
@@ -501,8 +945,9 @@ void emu_cmn_cycles(struct emu_cmn *c, u64 cycles)
  */
 bool emu_cmn_irq(const struct emu_cmn *c, unsigned int dtc)
 {
-	if (dtc >= c->p.dtcs)
+	if (dtc >= c->dtcs)
 		return false;
 	return c->dtc[dtc].pmovsr &&
 	       (c->dtc[dtc].pmcr & NVU_CMN_DTC_PMCR_OVFL_INTR_EN);
 }
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_irq);

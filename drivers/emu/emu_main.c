@@ -86,20 +86,20 @@ MODULE_PARM_DESC(irq_affinity_fail,
 static char *bad = "";
 module_param(bad, charp, 0444);
 MODULE_PARM_DESC(bad,
-		 "bad firmware data or registers, DEVICE:WHAT[,...]; WHAT: no_counters, width0, pmiidr, affinity");
+		 "bad firmware data or registers, DEVICE:WHAT[,...]; WHAT: no_counters, width0, pmiidr, affinity; CMN-600: loop, ptr_range, misaligned, unknown_type, zero_child, too_many, geometry, part");
 
 /**
- * nvu_emu_bad() - the bad= parameter names "@dev:@what"
- * @dev: an emulated device, its name set
+ * nvu_emu_bad_name() - the bad= parameter names "@name:@what"
+ * @name: an emulated device's name
  * @what: a kind of bad firmware data
  */
-bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what)
+bool nvu_emu_bad_name(const char *name, const char *what)
 {
-	size_t nlen = strlen(dev->name), wlen = strlen(what);
+	size_t nlen = strlen(name), wlen = strlen(what);
 	const char *p = bad;
 
 	while (p && *p) {
-		if (!strncmp(p, dev->name, nlen) && p[nlen] == ':' &&
+		if (!strncmp(p, name, nlen) && p[nlen] == ':' &&
 		    !strncmp(p + nlen + 1, what, wlen) &&
 		    (p[nlen + 1 + wlen] == ',' || !p[nlen + 1 + wlen]))
 			return true;
@@ -108,6 +108,16 @@ bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what)
 			p++;
 	}
 	return false;
+}
+
+/**
+ * nvu_emu_bad() - the bad= parameter names "@dev:@what"
+ * @dev: an emulated device, its name set
+ * @what: a kind of bad firmware data
+ */
+bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what)
+{
+	return nvu_emu_bad_name(dev->name, what);
 }
 
 /* Each device gets a window of its resources, in steps of this size. */
@@ -215,7 +225,10 @@ static const char * const emu_key_names[EMU_NR_KEYS] = {
 	[EMU_CYCLES] = "cycles", [EMU_DIR] = "dir", [EMU_PEER] = "peer",
 	[EMU_RP] = "rp", [EMU_BDF] = "bdf", [EMU_ADDR] = "addr",
 	[EMU_VID] = "vid", [EMU_GID] = "gid", [EMU_EV] = "ev", [EMU_HDM] = "hdm",
-	[EMU_CRB] = "crb", [EMU_PER] = "per",
+	[EMU_CRB] = "crb", [EMU_PER] = "per", [EMU_TYPE] = "type",
+	[EMU_NODEID] = "nodeid", [EMU_EVENT] = "event", [EMU_OCCUP] = "occup",
+	[EMU_FLIT] = "flit", [EMU_PORT] = "port", [EMU_CHAN] = "chan",
+	[EMU_VAL] = "val", [EMU_VAL1] = "val1",
 };
 
 static const char * const emu_op_names[] = {
@@ -249,6 +262,25 @@ static const char * const emu_peer_names[] = {
 	[EMU_PEER_GPU1] = "gpu1", [EMU_PEER_CXLMEM] = "cxlmem",
 };
 
+static const char * const emu_flit_names[] = {
+	[EMU_FLIT_UP] = "up", [EMU_FLIT_DOWN] = "down",
+};
+
+static const char * const emu_chan_names[] = {
+	[EMU_CHAN_REQ] = "req", [EMU_CHAN_RSP] = "rsp", [EMU_CHAN_SNP] = "snp",
+	[EMU_CHAN_DAT] = "dat",
+};
+
+/* CMN-600 node types by the perf ABI's event prefix (spec B.9). */
+static const struct {
+	const char *name;
+	u16 type;
+} emu_cmn_types[] = {
+	{ "dn", 0x1 }, { "hni", 0x4 }, { "hnf", 0x5 }, { "xp", 0x6 },
+	{ "sbsx", 0x7 }, { "rnid", 0xa }, { "rnd", 0xd }, { "cxra", 0x100 },
+	{ "cxha", 0x101 },
+};
+
 /* The names of each key's symbolic values (index = value). */
 static const struct {
 	const char * const *names;
@@ -260,13 +292,24 @@ static const struct {
 	[EMU_SLC] = { emu_slc_names, ARRAY_SIZE(emu_slc_names) },
 	[EMU_DIR] = { emu_dir_names, ARRAY_SIZE(emu_dir_names) },
 	[EMU_PEER] = { emu_peer_names, ARRAY_SIZE(emu_peer_names) },
+	[EMU_FLIT] = { emu_flit_names, ARRAY_SIZE(emu_flit_names) },
+	[EMU_CHAN] = { emu_chan_names, ARRAY_SIZE(emu_chan_names) },
 };
 
 /* A symbolic or numeric value of @key. */
 static int emu_parse_value(enum nvu_emu_key key, const char *s, u64 *val)
 {
+	unsigned int j;
 	int i;
 
+	if (key == EMU_TYPE) {
+		for (j = 0; j < ARRAY_SIZE(emu_cmn_types); j++) {
+			if (!strcmp(s, emu_cmn_types[j].name)) {
+				*val = emu_cmn_types[j].type;
+				return 0;
+			}
+		}
+	}
 	if (emu_key_values[key].names) {
 		i = __sysfs_match_string(emu_key_values[key].names,
 					 emu_key_values[key].n, s);
@@ -771,6 +814,8 @@ static void emu_dev_free(struct nvu_emu_dev *dev)
 	nvu_emu_irq_free(dev);
 	if (!dev->type->no_window)
 		nvu_emu_window_del(&dev->win);
+	if (dev->type->exit)
+		dev->type->exit(dev);
 	kfree(dev->state);
 	kfree(dev);
 }
@@ -1050,6 +1095,9 @@ static int __init nvu_emu_init(void)
 	emu_root = debugfs_create_dir("nvu_emu", NULL);
 	for (s = 0; s < sockets && !ret; s++)
 		ret = emu_create_socket(s);
+	/* After every socket's blocks, as tests/vm/fwgen's layout(). */
+	if (!ret)
+		ret = nvu_emu_cmn_create();
 	if (!ret)
 		ret = nvu_emu_bench_create(sockets);
 	if (!ret)

@@ -671,6 +671,530 @@ static void nvu_cmn_model_dtc_domains(struct kunit *test)
 	}
 }
 
+/* The named layouts, and what the walk must find in each. */
+static const struct {
+	const char *name;
+	u8 mesh_x, mesh_y, y_bits, dtcs;
+	u32 root;
+	/* DN, HN-I, HN-F, SBSX, RN-I, RN-D, CXRA, CXHA */
+	u8 count[8];
+} cmn_layouts[] = {
+	{ "2x2", 2, 2, 2, 1, 0, { 1, 1, 3, 1, 2, 1, 1, 1 } },
+	{ "4x2", 4, 2, 2, 1, 0x104000, { 1, 1, 7, 1, 4, 2, 0, 0 } },
+	{ "8x8", 8, 8, 3, 4, 0x4000, { 1, 2, 32, 1, 16, 10, 0, 0 } },
+};
+
+static const u16 cmn_types[8] = {
+	NVU_CMN_TYPE_DN, NVU_CMN_TYPE_HNI, NVU_CMN_TYPE_HNF, NVU_CMN_TYPE_SBSX,
+	NVU_CMN_TYPE_RNI, NVU_CMN_TYPE_RND, NVU_CMN_TYPE_CXRA, NVU_CMN_TYPE_CXHA,
+};
+
+/* tests/vm/fwgen CMN_WINDOW: each instance's window, and so its space. */
+#define CMN_FW_WINDOW	(4 * 1024 * 1024)
+
+static struct emu_cmn *cmn_layout_new(struct kunit *test, const char *name,
+				      struct emu_cmn_params *p)
+{
+	p->layout = emu_cmn_layout(name);
+	KUNIT_ASSERT_NOT_NULL(test, p->layout);
+	return cmn_model_new(test, p);
+}
+
+static int cmn_model_walk(struct kunit *test, struct emu_cmn *c,
+			  struct nvu_cmn_topo *t)
+{
+	struct cmn_model m = { .c = c };
+	int ret;
+
+	ret = nvu_cmn_discover(cmn_model_rd, &m, emu_cmn_size(c),
+			       emu_cmn_root(c), t);
+	KUNIT_EXPECT_FALSE(test, m.outside);
+	return ret;
+}
+
+/* A device node the walk found, by type and place. */
+static const struct nvu_cmn_node *cmn_at(struct kunit *test,
+					 const struct nvu_cmn_topo *t, u16 type,
+					 unsigned int xp, unsigned int port,
+					 unsigned int dev)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->num_nodes; i++)
+		if (t->nodes[i].type == type && t->nodes[i].xp == xp &&
+		    t->nodes[i].port == port && t->nodes[i].dev == dev)
+			return &t->nodes[i];
+	KUNIT_FAIL(test, "no node of type %#x at XP %u port %u device %u",
+		   type, xp, port, dev);
+	return &t->nodes[0];
+}
+
+/*
+ * Each named layout walks: mesh, Y field, DTCs, nodes of every type, the
+ * space inside its firmware window, logical IDs in raster order, and XPs
+ * with two nodes of one type.
+ */
+static void nvu_cmn_model_layouts(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	unsigned int l, k, i, n, twice;
+	struct emu_cmn_params p = { .rev = 3 };
+	const struct nvu_cmn_node *a, *b;
+	struct emu_cmn *c;
+	u64 info;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_NULL(test, emu_cmn_layout("3x3"));
+	for (l = 0; l < ARRAY_SIZE(cmn_layouts); l++) {
+		c = cmn_layout_new(test, cmn_layouts[l].name, &p);
+		KUNIT_EXPECT_LE(test, emu_cmn_size(c), CMN_FW_WINDOW);
+		KUNIT_EXPECT_EQ(test, emu_cmn_root(c), cmn_layouts[l].root);
+		KUNIT_ASSERT_EQ_MSG(test, cmn_model_walk(test, c, t), 0, "%s: %s",
+				    cmn_layouts[l].name, t->why);
+		KUNIT_EXPECT_EQ(test, t->rev, 3);
+		KUNIT_EXPECT_EQ(test, t->mesh_x, cmn_layouts[l].mesh_x);
+		KUNIT_EXPECT_EQ(test, t->mesh_y, cmn_layouts[l].mesh_y);
+		KUNIT_EXPECT_EQ(test, t->y_bits, cmn_layouts[l].y_bits);
+		KUNIT_EXPECT_EQ(test, t->num_dtcs, cmn_layouts[l].dtcs);
+		KUNIT_EXPECT_EQ(test, emu_cmn_dtcs(c), cmn_layouts[l].dtcs);
+		n = cmn_layouts[l].dtcs;
+		for (k = 0; k < ARRAY_SIZE(cmn_types); k++) {
+			unsigned int found = 0, last = 0;
+
+			for (i = 0; i < t->num_nodes; i++) {
+				if (t->nodes[i].type != cmn_types[k])
+					continue;
+				/* Raster order: logical IDs follow the XPs. */
+				if (found)
+					KUNIT_EXPECT_GE(test, t->nodes[i].xp, last);
+				last = t->nodes[i].xp;
+				KUNIT_EXPECT_EQ(test, t->nodes[i].logid, found);
+				found++;
+			}
+			KUNIT_EXPECT_EQ_MSG(test, found, cmn_layouts[l].count[k],
+					    "%s: type %#x", cmn_layouts[l].name,
+					    cmn_types[k]);
+			n += found;
+		}
+		KUNIT_EXPECT_EQ(test, t->num_nodes, n);
+		/* Some XP has two nodes of one type (two local counters). */
+		twice = 0;
+		for (i = 1; i < t->num_nodes; i++) {
+			a = &t->nodes[i - 1];
+			b = &t->nodes[i];
+			twice += a->type == b->type && a->xp == b->xp &&
+				 a->type != NVU_CMN_TYPE_DTC;
+		}
+		KUNIT_EXPECT_GT(test, twice, 0U);
+		/* Port connect-info names what is on the port (spec B.4.6). */
+		for (i = 0; i < t->num_nodes; i++) {
+			b = &t->nodes[i];
+			if (b->type != NVU_CMN_TYPE_HNF || b->dev)
+				continue;
+			info = emu_cmn_read(c, t->xps[b->xp].offset +
+					    NVU_CMN_XP_PORT_INFO(b->port), 8);
+			KUNIT_EXPECT_EQ(test, info & NVU_CMN_XP_PORT_DEVTYPE,
+					0x0eULL);
+		}
+		nvu_cmn_topo_free(t);
+	}
+
+	/* 2x2: what sits where. */
+	c = cmn_layout_new(test, "2x2", &p);
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	KUNIT_EXPECT_EQ(test, cmn_at(test, t, NVU_CMN_TYPE_HNF, 1, 1, 0)->logid, 2);
+	KUNIT_EXPECT_EQ(test, cmn_at(test, t, NVU_CMN_TYPE_RNI, 0, 1, 1)->logid, 1);
+	KUNIT_EXPECT_EQ(test, cmn_at(test, t, NVU_CMN_TYPE_CXHA, 3, 1, 1)->id,
+			0x28 | 4 | 1);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(c, t->xps[1].offset +
+					   NVU_CMN_XP_PORT_INFO(1), 8), 0x0eULL);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(c, t->xps[0].offset +
+					   NVU_CMN_XP_PORT_INFO(1), 8), 0x01ULL);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(c, t->xps[3].offset +
+					   NVU_CMN_XP_PORT_INFO(1), 8), 0x12ULL);
+	KUNIT_EXPECT_TRUE(test, emu_cmn_has_node(c, NVU_CMN_TYPE_XP, 0x28));
+	KUNIT_EXPECT_FALSE(test, emu_cmn_has_node(c, NVU_CMN_TYPE_XP, 0x30));
+	/* 4-byte accesses reach each half of a 64-bit register. */
+	emu_cmn_write(c, t->xps[2].offset + NVU_CMN_DTM_WP_VAL(1) + 4, 0xabcd, 4);
+	emu_cmn_write(c, t->xps[2].offset + NVU_CMN_DTM_WP_VAL(1), 0x1234, 4);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(c, t->xps[2].offset +
+					   NVU_CMN_DTM_WP_VAL(1), 8),
+			0xabcd00001234ULL);
+	KUNIT_EXPECT_EQ(test, emu_cmn_read(c, t->xps[2].offset +
+					   NVU_CMN_DTM_WP_VAL(1) + 4, 4), 0xabcdULL);
+	nvu_cmn_topo_free(t);
+}
+
+/* Each bad= knob breaks the walk of each layout, naming the node at fault. */
+static void nvu_cmn_model_bad(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn_params p = { };
+	unsigned int l, b, n;
+	u32 last_xp, last, root, xps_end;
+	struct emu_cmn *c;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (l = 0; l < ARRAY_SIZE(cmn_layouts); l++) {
+		p.bad = 0;
+		c = cmn_layout_new(test, cmn_layouts[l].name, &p);
+		KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+		n = t->num_xps;
+		root = emu_cmn_root(c);
+		last_xp = t->xps[n - 1].offset;
+		xps_end = t->xps[n - 1].offset + NVU_CMN_NODE_SIZE;
+		last = emu_cmn_size(c) - NVU_CMN_NODE_SIZE;
+		nvu_cmn_topo_free(t);
+		for (b = 0; b < EMU_CMN_NR_BAD; b++) {
+			p.bad = BIT(b);
+			c = cmn_layout_new(test, cmn_layouts[l].name, &p);
+			ret = cmn_model_walk(test, c, t);
+			KUNIT_EXPECT_LT_MSG(test, ret, 0, "%s: %s",
+					    cmn_layouts[l].name,
+					    emu_cmn_bad_names[b]);
+			if (!ret) {
+				nvu_cmn_topo_free(t);
+				continue;
+			}
+			KUNIT_EXPECT_NULL(test, t->nodes);
+			switch (b) {
+			case EMU_CMN_BAD_LOOP:
+			case EMU_CMN_BAD_PTR_RANGE:
+			case EMU_CMN_BAD_MISALIGNED:
+			case EMU_CMN_BAD_TOO_MANY:
+				KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+				KUNIT_EXPECT_EQ(test, t->bad_off, last_xp);
+				break;
+			case EMU_CMN_BAD_ZERO_CHILD:
+				/* Root at 0: a loop; else a hole, of no type. */
+				KUNIT_EXPECT_EQ(test, t->bad_off,
+						root ? 0 : last_xp);
+				break;
+			case EMU_CMN_BAD_UNKNOWN_TYPE:
+				KUNIT_EXPECT_EQ(test, ret, -ENODEV);
+				KUNIT_EXPECT_EQ(test, t->bad_off, last);
+				break;
+			case EMU_CMN_BAD_GEOMETRY:
+				/* The root (no mesh) or an XP off its place. */
+				KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+				KUNIT_EXPECT_TRUE_MSG(test, t->bad_off == root ||
+						      (t->bad_off > root &&
+						       t->bad_off < xps_end),
+						      "%s: %#x: %s",
+						      cmn_layouts[l].name,
+						      t->bad_off, t->why);
+				break;
+			case EMU_CMN_BAD_PART:
+				KUNIT_EXPECT_EQ(test, ret, -ENODEV);
+				KUNIT_EXPECT_EQ(test, t->bad_off, root);
+				break;
+			}
+		}
+	}
+}
+
+/* Turn on DTC @d of @t and its PMU. */
+static void cmn_dtc_on(struct emu_cmn *c, const struct nvu_cmn_topo *t,
+		       struct kunit *test, unsigned int d)
+{
+	u32 dtc = cmn_node_off(test, t, NVU_CMN_TYPE_DTC, d);
+
+	emu_cmn_write(c, dtc + NVU_CMN_DTC_CTL, NVU_CMN_DTC_CTL_DT_EN, 8);
+	emu_cmn_write(c, dtc + NVU_CMN_DTC_PMCR, NVU_CMN_DTC_PMCR_PMU_EN, 8);
+}
+
+/* Local counter @i of XP @xp: input @sel, paired with global @g. */
+static void cmn_local(struct emu_cmn *c, const struct nvu_cmn_topo *t,
+		      unsigned int xp, unsigned int i, unsigned int sel,
+		      unsigned int g)
+{
+	u32 reg = t->xps[xp].offset + NVU_CMN_DTM_PMU_CONFIG;
+	u64 cfg = emu_cmn_read(c, reg, 8);
+
+	cfg &= ~(NVU_CMN_DTM_INPUT_SEL(i) | NVU_CMN_DTM_GLOBAL_NUM(i));
+	cfg |= NVU_CMN_DTM_PMU_EN | NVU_CMN_DTM_PAIRED(i) |
+	       (u64)g << (16 + 4 * i) | (u64)sel << (32 + 8 * i);
+	emu_cmn_write(c, reg, cfg, 8);
+}
+
+static u64 cmn_local_val(struct emu_cmn *c, const struct nvu_cmn_topo *t,
+			 unsigned int xp, unsigned int i)
+{
+	return (emu_cmn_read(c, t->xps[xp].offset + NVU_CMN_DTM_PMEVCNT, 8) >>
+		(16 * i)) & 0xffff;
+}
+
+/* XP events: the XP's own slot s feeds input_sel 0x4 + s. */
+static void nvu_cmn_model_xp_events(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn_params p = { };
+	struct emu_cmn_traffic tr = {
+		.type = NVU_CMN_TYPE_XP, .logid = -1, .nodeid = -1, .count = 7,
+	};
+	u8 stall = 0x72, valid = 0x61;	/* mxp_p0_dat_txflit_stall, ... */
+	struct emu_cmn *c;
+	unsigned int id;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	c = cmn_layout_new(test, "2x2", &p);
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	id = FIELD_PREP(NVU_CMN_XP_EV, NVU_CMN_XP_EV_TXFLIT_STALL) |
+	     FIELD_PREP(NVU_CMN_XP_INTF, NVU_CMN_XP_INTF_P0) |
+	     FIELD_PREP(NVU_CMN_XP_CHAN, NVU_CMN_CHAN_DAT);
+	KUNIT_EXPECT_EQ(test, id, stall);
+	cmn_dtc_on(c, t, test, 0);
+	/* XP 3: slot 1 stall, slot 2 valid; counters 0-2 on slots 0-2. */
+	emu_cmn_write(c, t->xps[3].offset + NVU_CMN_PMU_EVENT_SEL,
+		      (u64)stall << 8 | (u64)valid << 16, 8);
+	cmn_local(c, t, 3, 0, NVU_CMN_SEL_XP(0), 0);
+	cmn_local(c, t, 3, 1, NVU_CMN_SEL_XP(1), 1);
+	cmn_local(c, t, 3, 2, NVU_CMN_SEL_XP(2), 2);
+	/* A device-event counter of XP 3 on port 0 slot 1: not an XP event. */
+	cmn_local(c, t, 3, 3, NVU_CMN_SEL_DEV(0, 0, 1), 3);
+
+	tr.event = stall;
+	KUNIT_EXPECT_EQ(test, emu_cmn_event(c, &tr), 4);
+	tr.event = valid;
+	tr.nodeid = 0x28;
+	tr.count = 3;
+	KUNIT_EXPECT_EQ(test, emu_cmn_event(c, &tr), 1);
+	tr.nodeid = 0x08;	/* another XP, not programmed */
+	emu_cmn_event(c, &tr);
+	tr.nodeid = -1;
+	tr.event = 0x71;	/* stall's ID but another event */
+	emu_cmn_event(c, &tr);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 3, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 3, 1), 7ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 3, 2), 3ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 3, 3), 0ULL);
+	/* Device event IDs on the XP's port do not reach XP inputs. */
+	emu_cmn_write(c, cmn_at(test, t, NVU_CMN_TYPE_RND, 3, 0, 0)->offset +
+		      NVU_CMN_PMU_EVENT_SEL, 0x05 << 8, 8);
+	KUNIT_EXPECT_EQ(test, emu_cmn_count(c, NVU_CMN_TYPE_RND, 0, 0x05, 11), 1);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 3, 1), 7ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 3, 3), 11ULL);
+	nvu_cmn_topo_free(t);
+}
+
+/* Program watchpoint @w of XP @xp. */
+static void cmn_wp(struct emu_cmn *c, const struct nvu_cmn_topo *t,
+		   unsigned int xp, unsigned int w, u64 cfg, u64 val, u64 mask)
+{
+	u32 base = t->xps[xp].offset;
+
+	emu_cmn_write(c, base + NVU_CMN_DTM_WP_CONFIG(w), cfg, 8);
+	emu_cmn_write(c, base + NVU_CMN_DTM_WP_VAL(w), val, 8);
+	emu_cmn_write(c, base + NVU_CMN_DTM_WP_MASK(w), mask, 8);
+}
+
+static u64 cmn_wp_cfg(unsigned int port, unsigned int chan, unsigned int grp)
+{
+	return FIELD_PREP(NVU_CMN_WP_DEV_SEL, port) |
+	       FIELD_PREP(NVU_CMN_WP_CHN_SEL, chan) |
+	       FIELD_PREP(NVU_CMN_WP_GRP, grp);
+}
+
+/* A 2x2 with watchpoints 0-3 of XP 1 on local counters 0-3. */
+static struct emu_cmn *cmn_wp_model(struct kunit *test,
+				    struct nvu_cmn_topo *t, u8 exclusive)
+{
+	struct emu_cmn_params p = { .wp_exclusive = exclusive };
+	struct emu_cmn *c = cmn_layout_new(test, "2x2", &p);
+	unsigned int w;
+
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	cmn_dtc_on(c, t, test, 0);
+	for (w = 0; w < 4; w++) {
+		cmn_local(c, t, 1, w, NVU_CMN_SEL_WP(w), w);
+		/* Parked as Linux parks them: val ~0, mask 0. */
+		cmn_wp(c, t, 1, w, 0, ~0ULL, 0);
+	}
+	return c;
+}
+
+static void cmn_flit(struct emu_cmn *c, bool down, u8 port, u8 chan, u64 v0,
+		     u64 v1)
+{
+	const struct emu_cmn_flit f = {
+		.down = down, .nodeid = 0x20, .port = port, .chan = chan,
+		.val = { v0, v1 }, .count = 1,
+	};
+
+	emu_cmn_flits(c, &f);
+}
+
+/* Matching: direction, port, channel, group, value outside the mask. */
+static void nvu_cmn_model_watchpoints(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	const struct emu_cmn_flit every = {
+		.nodeid = -1, .port = 1, .chan = 3, .val = { 0x1234 }, .count = 5,
+	};
+	struct emu_cmn *c;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	c = cmn_wp_model(test, t, EMU_CMN_WPX_INVERT);
+	/* WP 0: up, port 1, DAT, group 0 value 0x12xx. */
+	cmn_wp(c, t, 1, 0, cmn_wp_cfg(1, 3, 0), 0x1200, 0xff);
+	/* WP 1: up, port 1, DAT, group 1 value exactly 5. */
+	cmn_wp(c, t, 1, 1, cmn_wp_cfg(1, 3, 1), 5, 0);
+	/* WP 2: down, port 0, SNP, any value. */
+	cmn_wp(c, t, 1, 2, cmn_wp_cfg(0, 2, 0), 0, ~0ULL);
+
+	cmn_flit(c, false, 1, 3, 0x12ab, 5);	/* WP 0, WP 1 */
+	cmn_flit(c, false, 1, 3, 0x1300, 5);	/* WP 1 */
+	cmn_flit(c, false, 1, 3, 0x1200, 6);	/* WP 0 */
+	cmn_flit(c, false, 0, 3, 0x1200, 5);	/* port 0: none */
+	cmn_flit(c, false, 1, 1, 0x1200, 5);	/* RSP: none */
+	cmn_flit(c, true, 1, 3, 0x1200, 5);	/* down: none */
+	cmn_flit(c, true, 0, 2, 0xdead, 0);	/* WP 2 */
+	cmn_flit(c, false, 0, 2, 0xdead, 0);	/* up: none */
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 0), 2ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 1), 2ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 2), 1ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 3), 0ULL);
+	/* Every XP (-1) reaches XP 1 too; another XP's ID none of it. */
+	KUNIT_EXPECT_EQ(test, emu_cmn_flits(c, &every), 4);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 0), 7ULL);
+	nvu_cmn_topo_free(t);
+}
+
+/* wp_exclusive [U], both meanings; wp_combine [U]. */
+static void nvu_cmn_model_wp_exclusive_combine(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn *c;
+	unsigned int mode;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (mode = 0; mode < 2; mode++) {
+		c = cmn_wp_model(test, t, mode);
+		/* WP 3: down, port 1, REQ, value 0x40, exclusive. */
+		cmn_wp(c, t, 1, 3, cmn_wp_cfg(1, 0, 0) | NVU_CMN_WP_EXCLUSIVE,
+		       0x40, 0);
+		cmn_flit(c, true, 1, 0, 0x40, 0);	/* matches: inverted */
+		cmn_flit(c, true, 1, 0, 0x41, 0);	/* value differs */
+		cmn_flit(c, true, 0, 0, 0x41, 0);	/* other port too */
+		/* Whole match inverted: 2; value only: 1. */
+		KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 3),
+				mode ? 1ULL : 2ULL);
+		nvu_cmn_topo_free(t);
+	}
+
+	c = cmn_wp_model(test, t, EMU_CMN_WPX_INVERT);
+	/* WP 0 combined with WP 1: port 0 DAT, 0x1xx in group 0 and 7 in 1. */
+	cmn_wp(c, t, 1, 0, cmn_wp_cfg(0, 3, 0) | NVU_CMN_WP_COMBINE, 0x100,
+	       0xff);
+	cmn_wp(c, t, 1, 1, cmn_wp_cfg(0, 3, 1), 7, 0);
+	cmn_flit(c, false, 0, 3, 0x1ff, 7);	/* both: WP 0 counts */
+	cmn_flit(c, false, 0, 3, 0x1ff, 8);	/* WP 0 only: nothing */
+	cmn_flit(c, false, 0, 3, 0x200, 7);	/* WP 1 only: nothing */
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 0), 1ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 1), 0ULL);
+	/* Without combine each counts its own matches. */
+	cmn_wp(c, t, 1, 0, cmn_wp_cfg(0, 3, 0), 0x100, 0xff);
+	cmn_flit(c, false, 0, 3, 0x1ff, 7);
+	cmn_flit(c, false, 0, 3, 0x1ff, 8);
+	cmn_flit(c, false, 0, 3, 0x200, 7);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 0), 3ULL);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 1), 2ULL);
+	nvu_cmn_topo_free(t);
+}
+
+/* occup1_id 0 counts every class, K only class K; no class: always. */
+static void nvu_cmn_model_occupancy(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn_params p = { };
+	struct emu_cmn_traffic tr = {
+		.type = NVU_CMN_TYPE_HNF, .logid = -1, .event = 0xf, .count = 1,
+	};
+	const struct nvu_cmn_node *h0, *h1;
+	struct emu_cmn *c;
+	unsigned int k;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	c = cmn_layout_new(test, "2x2", &p);
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	cmn_dtc_on(c, t, test, 0);
+	/* XP 1: HN-F on port 0 (occup1_id 2, write), port 1 (0, all). */
+	h0 = cmn_at(test, t, NVU_CMN_TYPE_HNF, 1, 0, 0);
+	h1 = cmn_at(test, t, NVU_CMN_TYPE_HNF, 1, 1, 0);
+	emu_cmn_write(c, h0->offset + NVU_CMN_PMU_EVENT_SEL,
+		      0xf | FIELD_PREP(NVU_CMN_OCCUP1_ID, 2), 8);
+	emu_cmn_write(c, h1->offset + NVU_CMN_PMU_EVENT_SEL, 0xf, 8);
+	cmn_local(c, t, 1, 0, NVU_CMN_SEL_DEV(0, 0, 0), 0);
+	cmn_local(c, t, 1, 1, NVU_CMN_SEL_DEV(1, 0, 0), 1);
+	for (k = 1; k <= 4; k++) {
+		tr.occup = k;
+		tr.count = 10 * k;
+		tr.nodeid = h0->id;
+		emu_cmn_event(c, &tr);
+		tr.nodeid = h1->id;
+		emu_cmn_event(c, &tr);
+	}
+	tr.occup = 0;
+	tr.count = 1000;
+	tr.nodeid = -1;
+	emu_cmn_event(c, &tr);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 0), 20ULL + 1000);
+	KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 1, 1), 100ULL + 1000);
+	nvu_cmn_topo_free(t);
+}
+
+/*
+ * 8x8, four DTCs: a local counter paired with global counter 5 carries
+ * into the DTC whose domain holds its XP, and that counter's wrap sets
+ * PMOVSR bit 5 there and nowhere else.
+ */
+static void nvu_cmn_model_carry_overflow(struct kunit *test)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn_params p = { };
+	const struct nvu_cmn_node *h;
+	unsigned int d, mode, owner;
+	struct emu_cmn *c;
+	u32 dtc;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (mode = 0; mode < 2; mode++) {
+		p.dtc_interleave = mode;
+		c = cmn_layout_new(test, "8x8", &p);
+		KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+		for (d = 0; d < 4; d++)
+			cmn_dtc_on(c, t, test, d);
+		/* HN-F on XP 35 (3, 4), port 1: 16 XPs a domain, or 35 % 4. */
+		h = cmn_at(test, t, NVU_CMN_TYPE_HNF, 35, 1, 0);
+		owner = mode ? 3 : 2;
+		emu_cmn_write(c, h->offset + NVU_CMN_PMU_EVENT_SEL, 0x9 << 16, 8);
+		cmn_local(c, t, 35, 2, NVU_CMN_SEL_DEV(1, 0, 2), 5);
+		dtc = cmn_node_off(test, t, NVU_CMN_TYPE_DTC, owner);
+		emu_cmn_write(c, dtc + nvu_cmn_dtc_pmevcnt(5), 0xfffffffe, 4);
+		emu_cmn_count(c, NVU_CMN_TYPE_HNF, h->logid, 0x9, 0x1ffff);
+		KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 35, 2), 0xffffULL);
+		/* 0xfffffffe + 1: no wrap yet. */
+		KUNIT_EXPECT_EQ(test, emu_cmn_read(c, dtc + nvu_cmn_dtc_pmevcnt(5),
+						   4), 0xffffffffULL);
+		KUNIT_EXPECT_EQ(test, emu_cmn_read(c, dtc + NVU_CMN_DTC_PMOVSR, 8),
+				0ULL);
+		emu_cmn_count(c, NVU_CMN_TYPE_HNF, h->logid, 0x9, 1);
+		KUNIT_EXPECT_EQ(test, cmn_local_val(c, t, 35, 2), 0ULL);
+		KUNIT_EXPECT_EQ(test, emu_cmn_read(c, dtc + nvu_cmn_dtc_pmevcnt(5),
+						   4), 0ULL);
+		for (d = 0; d < 4; d++) {
+			dtc = cmn_node_off(test, t, NVU_CMN_TYPE_DTC, d);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    emu_cmn_read(c, dtc + NVU_CMN_DTC_PMOVSR, 8),
+					    d == owner ? BIT_ULL(5) : 0ULL,
+					    "mode %u DTC %u", mode, d);
+			KUNIT_EXPECT_FALSE(test, emu_cmn_irq(c, d));
+		}
+		nvu_cmn_topo_free(t);
+	}
+}
+
 static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_topo_2x2),
 	KUNIT_CASE(nvu_cmn_topo_shapes),
@@ -682,6 +1206,13 @@ static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_model_counts),
 	KUNIT_CASE(nvu_cmn_model_dtm_enable),
 	KUNIT_CASE(nvu_cmn_model_dtc_domains),
+	KUNIT_CASE(nvu_cmn_model_layouts),
+	KUNIT_CASE(nvu_cmn_model_bad),
+	KUNIT_CASE(nvu_cmn_model_xp_events),
+	KUNIT_CASE(nvu_cmn_model_watchpoints),
+	KUNIT_CASE(nvu_cmn_model_wp_exclusive_combine),
+	KUNIT_CASE(nvu_cmn_model_occupancy),
+	KUNIT_CASE(nvu_cmn_model_carry_overflow),
 	{}
 };
 
