@@ -896,13 +896,13 @@ static int cmn_map_show(struct seq_file *s, void *unused)
 	const struct nvu_cmn_topo *t = &cmn->topo;
 	unsigned int x, y, p, k;
 
-	seq_printf(s, "CMN-600 r%u (revision code %u), %ux%u mesh, %u DTC(s)\n",
-		   t->rev, t->rev, t->mesh_x, t->mesh_y, cmn->nr_dtcs);
+	seq_printf(s, "part %#x revision code %u, %ux%u mesh, %u DTC(s)\n",
+		   t->part, t->rev, t->mesh_x, t->mesh_y, cmn->nr_dtcs);
 	for (y = t->mesh_y; y-- > 0;) {
 		for (x = 0; x < t->mesh_x; x++) {
 			const struct nvu_cmn_node *xp = &t->xps[y * t->mesh_x + x];
 
-			seq_printf(s, "XP (%u,%u) id %#06x dtm %u\n", x, y,
+			seq_printf(s, "XP (%u,%u) id 0x%04x dtm %u\n", x, y,
 				   xp->id, xp->logid);
 			for (p = 0; p < 2; p++) {
 				seq_printf(s, "  port %u:", p);
@@ -911,7 +911,7 @@ static int cmn_map_show(struct seq_file *s, void *unused)
 
 					if (n->xp != xp->logid || n->port != p)
 						continue;
-					seq_printf(s, " %s#%u(id %#x)",
+					seq_printf(s, " %s#%u(id 0x%x)",
 						   cmn_type_name(n->type),
 						   n->logid, n->id);
 				}
