@@ -349,3 +349,52 @@ t410_pmu() {
 t410_inject() {
 	echo "echo '$(echo "$line" | sed "s/COUNT/$1/")' >$EMU/$pmu/inject"
 }
+
+# ---- Arm CMN-600 (tests/e2e/8x-cmn600-*.sh).
+
+# load_cmn [nvu_emu parameters...]: the model (load_model; by default
+# three meshes, cmn600_0 2x2, cmn600_1 4x2 and cmn600_2 8x8, as the
+# firmware tables describe them) and the CMN-600 driver.
+load_cmn() {
+	[ ! -d /sys/module/nvu_arm_cmn600 ] || fail "load_cmn: nvu_arm_cmn600 is already loaded"
+	load_model "$@"
+	modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
+}
+
+# cmn_pmu UID: the arm_cmn_<n> PMU of the mesh whose firmware _UID is UID
+# (the model's cmn600_<UID>): the PMU's sysfs directory sits under its
+# platform device where perf knows the parent (6.2 and later); before,
+# probe order, which is _UID order.
+cmn_pmu() {
+	_any=
+	for _p in "$PMUS"/arm_cmn_*; do
+		_d=$(readlink -f "$_p")
+		_d=${_d%/*}
+		[ -e "$_d/firmware_node/uid" ] && _any=1
+		[ "$(cat "$_d/firmware_node/uid" 2>/dev/null)" = "$1" ] &&
+			{ basename "$_p"; return; }
+	done
+	[ -n "$_any" ] || { echo "arm_cmn_$1"; return; }
+	fail "no arm_cmn PMU for _UID $1"
+}
+
+# cmn_node_id PMU TYPE N: the node ID of node N of TYPE (HN-F, RN-I, XP
+# ...) in the driver's debugfs map of PMU's mesh.
+cmn_node_id() {
+	_m=/sys/kernel/debug/nvu_arm_cmn600/map_${1#arm_cmn_}
+	if [ "$2" = XP ]; then
+		sed -n 's/^XP .* id \(0x[0-9a-f]*\) dtm '"$3"'$/\1/p' "$_m"
+	else
+		grep -o " $2#$3(id 0x[0-9a-f]*)" "$_m" | sed 's/.*id \(0x[0-9a-f]*\))/\1/'
+	fi
+}
+
+# cmn_nodes PMU TYPE: how many nodes of TYPE the map shows.
+cmn_nodes() {
+	_m=/sys/kernel/debug/nvu_arm_cmn600/map_${1#arm_cmn_}
+	if [ "$2" = XP ]; then
+		grep -c '^XP ' "$_m"
+	else
+		grep -o " $2#[0-9]*(" "$_m" | wc -l
+	fi
+}

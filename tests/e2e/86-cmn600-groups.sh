@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Arm CMN-600 groups: each limit of the mesh refuses the event that
+# exceeds it at open (8 global counters, a cycle counter per DTC, 4 local
+# counters per DTM, 2 watchpoints each way per DTM with a combined one
+# first, one occupancy value per node), a full group counts exactly, and
+# more events than counters are multiplexed.
+. "$NVU_TESTS/lib.sh"
+load_cmn
+m2=$(cmn_pmu 0) m8=$(cmn_pmu 2)
+e8=$EMU/cmn600_2/inject
+nc="<not counted>" ns="<not supported>"
+hnf=$(cmn_nodes $m8 HN-F)
+
+# Eight events on eight HN-F nodes, the 8 global counters: exact.
+g8= want=
+: >/tmp/g8.sh
+for k in 0 1 2 3 4 5 6 7; do
+	id=$(cmn_node_id $m8 HN-F $k)
+	g8="$g8${g8:+,}$m8/hnf_cache_miss,bynodeid=1,nodeid=$id/"
+	want="$want${want:+ }$((21 + k))"
+	echo "echo 'type=hnf event=0x1 nodeid=$id count=$((21 + k))' >$e8" >>/tmp/g8.sh
+done
+got=$(counts "{$g8}" -- sh /tmp/g8.sh) || fail "perf stat"
+expect_eq "full group" "$want" "$(echo $got)"
+got=$(counts "{$g8,$m8/hnf_cache_miss,bynodeid=1,nodeid=$(cmn_node_id $m8 HN-F 8)/}" -- true)
+expect_eq "ninth global counter" "$nc $nc $nc $nc $nc $nc $nc $nc $ns" "$(echo $got)"
+# Every HN-F at once: local counters on each DTM with two HN-F nodes.
+got=$(counts "{$m8/hnf_cache_miss/,$m8/hnf_cache_fill/}" -- sh -c "
+	echo 'type=hnf event=0x1 count=3' >$e8; echo 'type=hnf event=0x3 count=4' >$e8") ||
+	fail "perf stat"
+expect_eq "two HN-F events" "$((hnf * 3)) $((hnf * 4))" "$(echo $got)"
+
+# Cycle counters: one per DTC (the 8x8 has 4, the 2x2 one).
+c=$m8/dtc_cycles/
+got=$(counts "{$c,$c,$c,$c}" -- sh -c "echo cycles=1000 >$e8") || fail "perf stat"
+expect_eq "four cycle events" "1000 1000 1000 1000" "$(echo $got)"
+got=$(counts "{$c,$c,$c,$c,$c}" -- true)
+expect_eq "fifth cycle event" "$nc $nc $nc $nc $ns" "$(echo $got)"
+got=$(counts "{$m2/dtc_cycles/,$m2/dtc_cycles/}" -- true)
+expect_eq "second cycle event, one DTC" "$nc $ns" "$(echo $got)"
+
+# Local counters: an XP event takes one on every XP's DTM.
+x=$m8/mxp_e_req_txflit_valid/
+got=$(counts "{$x,$x,$x,$x,$x}" -- true)
+expect_eq "fifth local counter" "$nc $nc $nc $nc $ns" "$(echo $got)"
+
+# Watchpoints: 2 each way per DTM; a combined one must be the first of
+# its pair.
+w="wp_dev_sel=0,wp_chn_sel=0,wp_grp=0,wp_val=0,wp_mask=0"
+u=$m8/watchpoint_up,$w/ d=$m8/watchpoint_down,$w/
+got=$(counts "{$u,$u,$d,$d}" -- true)
+expect_eq "two watchpoints each way" "0 0 0 0" "$(echo $got)"
+got=$(counts "{$u,$u,$u}" -- true)
+expect_eq "third watchpoint up" "$nc $nc $ns" "$(echo $got)"
+cu=$m8/watchpoint_up,$w,wp_combine=1/
+got=$(counts "{$cu,$cu}" -- true)
+expect_eq "two combined watchpoints up" "$nc $ns" "$(echo $got)"
+
+# Occupancy: one selector value per node.
+got=$(counts "{$m8/hnf_qos_pocq_occupancy_read/,$m8/hnf_qos_pocq_occupancy_read/}" -- true)
+expect_eq "same occupancy value" "0 0" "$(echo $got)"
+got=$(counts "{$m8/hnf_qos_pocq_occupancy_read/,$m8/hnf_qos_pocq_occupancy_write/}" -- true)
+expect_eq "two occupancy values" "$nc $ns" "$(echo $got)"
+
+# Refused configs, each on its own.
+refused "$m8/type=0x5,eventid=0x40/" "$m8/type=0x99,eventid=0x1/" \
+	"$m8/hnf_cache_miss,bynodeid=1,nodeid=0x7fff/" \
+	"$m8/type=0x7770,eventid=0x1/" "$m8/hnf_cache_miss,occupid=1/" \
+	"$m8/type=0x7770,eventid=0,wp_dev_sel=2/" "$m8/type=0x7770,eventid=2,wp_chn_sel=4/" \
+	"$m2/hnf_cache_miss,wp_val=1/"
+
+# Multiplexing: 12 events on 8 global counters under steady traffic,
+# beside a pinned one; each scaled count within 10% of the pinned one.
+echo "type=hnf event=0x1 count=400000" >"$EMU/cmn600_2/rate"
+ev=$m8/hnf_cache_miss/
+evs="${ev}D"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	evs="$evs,$ev"
+done
+perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 2 || fail "perf stat failed"
+echo >"$EMU/cmn600_2/rate"
+check_multiplexed /tmp/mux.out 13
+finish

@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Arm CMN-600 discovery on broken trees (nvu_emu bad=cmn600_1:WHAT, the
+# 4x2 mesh): each fails that mesh's probe with one message naming the
+# node's offset and what is wrong, registers no PMU for it, and the other
+# two meshes count exactly.  Nothing hangs, nothing reads outside the
+# space (the walk never asks the model for a register there).
+. "$NVU_TESTS/lib.sh"
+
+for what in loop ptr_range misaligned zero_child too_many unknown_type geometry part; do
+	before=$(dmesg | wc -l)
+	load_cmn bad=cmn600_1:$what
+	msgs=$(dmesg | tail -n +$((before + 1)) | grep -E 'nvu_arm_cmn600 ARMHC600:.*node at offset 0x[0-9a-f]+ ')
+	expect_eq "$what: messages" 1 "$(echo "$msgs" | grep -c .)"
+	echo "# $msgs"
+	expect_eq "$what: PMUs" 2 "$(ls $PMUS | grep -c '^arm_cmn_[0-9]*$')"
+	for uid in 0 2; do
+		p=$(cmn_pmu $uid)
+		got=$(counts $p/dtc_cycles/ -- sh -c "echo cycles=$((uid + 5)) >$EMU/cmn600_$uid/inject")
+		expect_eq "$what: mesh $uid counts" $((uid + 5)) "$got"
+	done
+	rmmod nvu_arm_cmn600 nvu_emu || fail "$what: rmmod"
+done
+finish
