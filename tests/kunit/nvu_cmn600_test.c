@@ -1195,6 +1195,252 @@ static void nvu_cmn_model_carry_overflow(struct kunit *test)
 	}
 }
 
+/* ------------------------------------------------------------------------
+ * The driver's event rules (drivers/arm/nvu_cmn600_event.c) on the layouts
+ */
+
+/* @v in the config field @mask (a function: sparse chokes on nested macros). */
+static u64 cmn_f(u64 mask, u64 v)
+{
+	return (v << __ffs64(mask)) & mask;
+}
+
+static u64 cmn_ev(u16 type, u16 id)
+{
+	return cmn_f(NVU_CMN_CFG_TYPE, type) | cmn_f(NVU_CMN_CFG_EVENTID, id);
+}
+
+static u64 cmn_bynode(u16 id)
+{
+	return NVU_CMN_CFG_BYNODEID | cmn_f(NVU_CMN_CFG_NODEID, id);
+}
+
+static u64 cmn_wpev(u16 dir)
+{
+	return cmn_ev(NVU_CMN_TYPE_WP, dir);
+}
+
+/* bynodeid for the first HN-F of @t. */
+static u64 cmn_first_hnf(const struct nvu_cmn_topo *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->num_nodes; i++)
+		if (t->nodes[i].type == NVU_CMN_TYPE_HNF)
+			return cmn_bynode(t->nodes[i].id);
+	return 0;
+}
+
+static int cmn_check(const struct nvu_cmn_topo *t, u64 c0, u64 c1)
+{
+	u64 c[3] = { c0, c1, 0 };
+	const char *why = NULL;
+	int ret = nvu_cmn_event_check(t, c, &why);
+
+	/* A refusal always says why. */
+	if (ret && !why)
+		return -EFAULT;
+	return ret;
+}
+
+/* Whether the @n events of config words @c0 fit together. */
+static int cmn_fits(struct kunit *test, const struct nvu_cmn_topo *t,
+		    const u64 *c0, unsigned int n)
+{
+	u64 *c = kunit_kcalloc(test, 3 * n, sizeof(*c), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (i = 0; i < n; i++)
+		c[3 * i] = c0[i];
+	return nvu_cmn_group_fits(t, c, n);
+}
+
+/* How many nodes the event of @c0 counts on. */
+static unsigned int cmn_span(const struct nvu_cmn_topo *t, u64 c0)
+{
+	u64 c[3] = { c0 };
+	unsigned int i, n = 0;
+
+	for (i = 0; i < t->num_xps + t->num_nodes; i++)
+		n += nvu_cmn_event_on(c, nvu_cmn_node(t, i));
+	return n;
+}
+
+/* Each config the mesh cannot count is refused, with a reason. */
+static void nvu_cmn_event_refusals(struct kunit *test)
+{
+	const u64 hnf = cmn_ev(NVU_CMN_TYPE_HNF, 0x01);
+	struct emu_cmn_params p = { .rev = 3 };
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn *c;
+	u16 xp_id;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	c = cmn_layout_new(test, "8x8", &p);
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	xp_id = t->xps[9].id;
+
+	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf, 0), 0);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_DTC, 0), 0), 0);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf | cmn_first_hnf(t), 0), 0);
+	/* Types: unknown, and known but absent from this mesh. */
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(0x99, 1), 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_CXRA, 1), 0),
+			-EINVAL);
+	/* Event IDs of device nodes: 1-0x3f. */
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_HNF, 0), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_HNF, 0x40), 0),
+			-EINVAL);
+	/* A node ID no HN-F has (an XP's). */
+	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf | cmn_bynode(xp_id), 0),
+			-EINVAL);
+	/* XP events: ev 1-3, interface 0-5, channel 0-3. */
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_XP, 0x72), 0),
+			0);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_XP, 0x70), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_XP, 0x19), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_XP, 0x81), 0),
+			-EINVAL);
+	/* Watchpoints. */
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(NVU_CMN_WP_EV_DOWN), 5), 0);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(1), 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
+					cmn_f(NVU_CMN_CFG_WP_DEV_SEL, 2), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
+					cmn_f(NVU_CMN_CFG_WP_CHN_SEL, 4), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
+					cmn_f(NVU_CMN_CFG_WP_GRP, 2), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
+					cmn_f(NVU_CMN_CFG_WP_COMBINE, 2), 0),
+			-EINVAL);
+	/* Occupancy and watchpoint fields where they do not belong. */
+	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf |
+					cmn_f(NVU_CMN_CFG_OCCUPID, 1), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_HNF, 0x0f) |
+					cmn_f(NVU_CMN_CFG_OCCUPID, 4), 0),
+			0);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_HNF, 0x0f) |
+					cmn_f(NVU_CMN_CFG_OCCUPID, 8), 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf, 1), -EINVAL);
+	nvu_cmn_topo_free(t);
+}
+
+/* Which nodes an event counts on: a type (RN-D in RN-I), or one node. */
+static void nvu_cmn_event_nodes(struct kunit *test)
+{
+	struct emu_cmn_params p = { .rev = 3 };
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct emu_cmn *c;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	c = cmn_layout_new(test, "2x2", &p);
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	/* cmn_layouts[]: 3 HN-F, 2 RN-I and 1 RN-D, 4 XPs. */
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_ev(NVU_CMN_TYPE_HNF, 1)), 3);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_ev(NVU_CMN_TYPE_RNI, 1)), 3);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_ev(NVU_CMN_TYPE_RND, 1)), 3);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_ev(NVU_CMN_TYPE_XP, 0x71)), 4);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_wpev(0)), 4);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_ev(NVU_CMN_TYPE_DTC, 0)), 0);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_ev(NVU_CMN_TYPE_HNF, 1) |
+				       cmn_first_hnf(t)), 1);
+	KUNIT_EXPECT_EQ(test, cmn_span(t, cmn_wpev(0) |
+				       cmn_bynode(t->xps[3].id)), 1);
+	nvu_cmn_topo_free(t);
+}
+
+/* The node ID of the last HN-F. */
+static u64 cmn_last_hnf(const struct nvu_cmn_topo *t)
+{
+	unsigned int i;
+	u16 id = 0;
+
+	for (i = 0; i < t->num_nodes; i++)
+		if (t->nodes[i].type == NVU_CMN_TYPE_HNF)
+			id = t->nodes[i].id;
+	return cmn_bynode(id);
+}
+
+/* Group limits, each at its edge. */
+static void nvu_cmn_group_limits(struct kunit *test)
+{
+	const u64 hnf = cmn_ev(NVU_CMN_TYPE_HNF, 0x01);
+	const u64 xpe = cmn_ev(NVU_CMN_TYPE_XP, 0x71);
+	const u64 cyc = cmn_ev(NVU_CMN_TYPE_DTC, 0);
+	const u64 up = cmn_wpev(NVU_CMN_WP_EV_UP), down = cmn_wpev(NVU_CMN_WP_EV_DOWN);
+	const u64 cmb = cmn_f(NVU_CMN_CFG_WP_COMBINE, 1);
+	const u64 occ = cmn_ev(NVU_CMN_TYPE_HNF, 0x0f);
+	struct emu_cmn_params p = { .rev = 3 };
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	u64 g[9], one;
+	struct emu_cmn *c;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	c = cmn_layout_new(test, "2x2", &p);
+	KUNIT_ASSERT_EQ(test, cmn_model_walk(test, c, t), 0);
+	one = cmn_last_hnf(t);
+
+	/* 8 global counters: XP events, at most 3 on each of the 4 XPs. */
+	for (i = 0; i < 9; i++)
+		g[i] = xpe | cmn_bynode(t->xps[i % 4].id);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 8), 0);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 9), -EINVAL);
+	/* One cycle counter per DTC (the 2x2 has one). */
+	g[0] = cyc;
+	g[1] = cyc;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 1), 0);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), -EINVAL);
+	/*
+	 * Local counters: an XP has two HN-F, so two all-HN-F events fill
+	 * its DTM's 4 counters; a third does not fit.
+	 */
+	g[0] = hnf;
+	g[1] = hnf;
+	g[2] = hnf;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), 0);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 3), -EINVAL);
+	/* XP events: one local counter on every XP, 4 fit. */
+	for (i = 0; i < 5; i++)
+		g[i] = xpe;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 4), 0);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 5), -EINVAL);
+	/* Watchpoints: two each way; one combined each way. */
+	g[0] = up;
+	g[1] = up;
+	g[2] = down;
+	g[3] = down;
+	g[4] = up;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 4), 0);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 5), -EINVAL);
+	g[0] = up | cmb;
+	g[1] = up;
+	g[2] = down | cmb;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 3), 0);
+	g[1] = up | cmb;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), -EINVAL);
+	/* Occupancy: one value per node. */
+	g[0] = occ | cmn_f(NVU_CMN_CFG_OCCUPID, 1);
+	g[1] = occ | cmn_f(NVU_CMN_CFG_OCCUPID, 1);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), 0);
+	g[1] = occ | cmn_f(NVU_CMN_CFG_OCCUPID, 2);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), -EINVAL);
+	/* ...but two values on two different nodes are fine. */
+	g[0] = occ | cmn_f(NVU_CMN_CFG_OCCUPID, 1) | cmn_first_hnf(t);
+	g[1] = occ | cmn_f(NVU_CMN_CFG_OCCUPID, 2) | one;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), 0);
+	nvu_cmn_topo_free(t);
+}
+
 static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_topo_2x2),
 	KUNIT_CASE(nvu_cmn_topo_shapes),
@@ -1213,6 +1459,9 @@ static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_model_wp_exclusive_combine),
 	KUNIT_CASE(nvu_cmn_model_occupancy),
 	KUNIT_CASE(nvu_cmn_model_carry_overflow),
+	KUNIT_CASE(nvu_cmn_event_refusals),
+	KUNIT_CASE(nvu_cmn_event_nodes),
+	KUNIT_CASE(nvu_cmn_group_limits),
 	{}
 };
 
