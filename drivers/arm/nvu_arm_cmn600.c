@@ -66,12 +66,14 @@ struct cmn_dtm {
 	u8 wp_used;
 	u64 cnt;
 	unsigned long cnt_gen;
+	unsigned long fresh_gen;
 };
 
 struct cmn_dtc {
 	u32 off;
 	u64 pair[CMN_NR_GLOBAL / 2];
 	unsigned long pair_gen[CMN_NR_GLOBAL / 2];
+	unsigned long pair_fresh[CMN_NR_GLOBAL / 2];
 };
 
 struct cmn600 {
@@ -84,6 +86,7 @@ struct cmn600 {
 	struct cmn_dtc dtc[NVU_CMN_MAX_DTCS];
 	unsigned int nr_dtcs;
 	u8 ports;			/* device ports connected on some XP */
+	unsigned long fresh_gen;	/* one per fresh read (cmn_raw()) */
 	int id;
 	struct dentry *debug;
 };
@@ -392,20 +395,25 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 }
 
-/* The local counters of XP @xp's DTM, read once per pass (or afresh). */
+/*
+ * The local counters of XP @xp's DTM, read once per pass of reads; a
+ * fresh read (a new baseline) reads each register once per cmn_raw().
+ */
 static u64 cmn_dtm_cnt(struct nvu_pmu *pmu, unsigned int xp, bool fresh)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
 	struct cmn_dtm *dtm = &cmn->dtm[xp];
 
-	if (fresh || dtm->cnt_gen != pmu->read_gen) {
+	if (fresh ? dtm->fresh_gen != cmn->fresh_gen :
+		    dtm->cnt_gen != pmu->read_gen) {
 		dtm->cnt = nvu_read64(&cmn->regs, dtm->off + NVU_CMN_DTM_PMEVCNT);
 		dtm->cnt_gen = pmu->read_gen;
+		dtm->fresh_gen = cmn->fresh_gen;
 	}
 	return dtm->cnt;
 }
 
-/* Global counter @g of DTC @d: its register pair read once per pass. */
+/* Global counter @g of DTC @d: its register pair read as cmn_dtm_cnt(). */
 static u32 cmn_global(struct nvu_pmu *pmu, unsigned int d, unsigned int g,
 		      bool fresh)
 {
@@ -413,10 +421,12 @@ static u32 cmn_global(struct nvu_pmu *pmu, unsigned int d, unsigned int g,
 	struct cmn_dtc *dtc = &cmn->dtc[d];
 	unsigned int p = g / 2;
 
-	if (fresh || dtc->pair_gen[p] != pmu->read_gen) {
+	if (fresh ? dtc->pair_fresh[p] != cmn->fresh_gen :
+		    dtc->pair_gen[p] != pmu->read_gen) {
 		dtc->pair[p] = nvu_read64(&cmn->regs, dtc->off +
 					  nvu_cmn_dtc_pmevcnt(g & ~1U));
 		dtc->pair_gen[p] = pmu->read_gen;
+		dtc->pair_fresh[p] = cmn->fresh_gen;
 	}
 	return dtc->pair[p] >> (32 * (g % 2));
 }
@@ -429,6 +439,8 @@ static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event, bool fresh)
 	unsigned int g = event->hw.idx, d, k;
 	u64 sum = 0;
 
+	if (fresh)
+		cmn->fresh_gen++;
 	if (ev->cycles)
 		return nvu_read64(&cmn->regs, cmn->dtc[g - CMN_NR_GLOBAL].off +
 				  NVU_CMN_DTC_PMCCNTR) &
