@@ -38,10 +38,11 @@ elapsed() {
 	awk '/seconds time elapsed/ {print $1}' /tmp/elapsed.out
 }
 
-# Default model and drivers, and one CXL function: per-callback and
-# per-read figures.
+# Default model and drivers, one CXL function and the CMN-600 meshes:
+# per-callback and per-read figures.
 load_t410 cxl_fns=1
 modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu"
+modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
 modprobe nvu_bench soak_s="${NVU_BENCH_SOAK_S:-600}" || fail "modprobe nvu_bench"
 cat $NB/results >/tmp/bench.out || fail "reading the results"
 cat /tmp/bench.out

@@ -19,7 +19,8 @@
  * line.
  *
  * Needs nvu_emu (clock_khz=0, so nothing counts or polls on its own, and
- * cxl_fns=1), the Tegra410 drivers and nvu_cxl_cpmu loaded.
+ * cxl_fns=1), the Tegra410 drivers, nvu_cxl_cpmu and nvu_arm_cmn600
+ * loaded.
  */
 
 #include <linux/debugfs.h>
@@ -85,7 +86,8 @@ static const struct nvu_bench_step nvu_bench_steps[] = {
 
 /**
  * struct nvu_bench_case - events measured together on one PMU
- * @pmu: PMU name (also the model's device name)
+ * @pmu: PMU name
+ * @emu: the model's device name, when it is not @pmu
  * @tag: short PMU name printed
  * @name: event name printed ("group" for several)
  * @nr_events: number of entries in @config and @config1
@@ -95,6 +97,7 @@ static const struct nvu_bench_step nvu_bench_steps[] = {
  */
 struct nvu_bench_case {
 	const char *pmu;
+	const char *emu;
 	const char *tag;
 	const char *name;
 	unsigned int nr_events;
@@ -111,6 +114,17 @@ struct nvu_bench_case {
 #define NVU_BENCH_CLINK	"nvidia_nvclink_pmu_0"
 #define NVU_BENCH_DLINK	"nvidia_nvdlink_pmu_0"
 #define NVU_BENCH_CXL	"cxl_pmu_pci10000_00_00_0.0"
+/*
+ * CMN-600: the model's meshes cmn600_1 (4x2, 7 HN-F, 1 DTC) and cmn600_2
+ * (8x8, 32 HN-F on 16 XPs, 4 DTCs), arm_cmn_1 and arm_cmn_2 in probe
+ * order, which is their _UID order.
+ */
+#define NVU_BENCH_CMN4	"arm_cmn_1"
+#define NVU_BENCH_CMN8	"arm_cmn_2"
+/* type | eventid << 16 (Documentation/cmn600.rst) */
+#define NVU_BENCH_CMN_CYCLES	0x3
+#define NVU_BENCH_CMN_MISS	0x10005
+#define NVU_BENCH_CMN_ACCESS	0x20005
 
 /* CXL events: vendor 0x1e98, group << 32, event bit (Documentation/cxl.rst). */
 #define NVU_BENCH_CXL_CLOCK	0x1e98000000000001ULL
@@ -223,8 +237,34 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		.nr_events = 3,
 		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
 			    NVU_BENCH_CXL_MEMWR },
+	}, {
+		/* One event over every HN-F of a mesh: 7, then 32 nodes. */
+		.pmu = NVU_BENCH_CMN4, .emu = "cmn600_1", .tag = "cmn4x2",
+		.name = "hnf_cache_miss",
+		.nr_events = 1, .config = { NVU_BENCH_CMN_MISS },
+	}, {
+		.pmu = NVU_BENCH_CMN8, .emu = "cmn600_2", .tag = "cmn8x8",
+		.name = "hnf_cache_miss",
+		.nr_events = 1, .config = { NVU_BENCH_CMN_MISS },
+	}, {
+		.pmu = NVU_BENCH_CMN8, .emu = "cmn600_2", .tag = "cmn8x8",
+		.name = "dtc_cycles",
+		.nr_events = 1, .config = { NVU_BENCH_CMN_CYCLES },
+	}, {
+		/* cmn600.rst: the HN-F cache miss rate, per cycle */
+		.pmu = NVU_BENCH_CMN8, .emu = "cmn600_2", .tag = "cmn8x8",
+		.name = "group",
+		.nr_events = 3,
+		.config = { NVU_BENCH_CMN_MISS, NVU_BENCH_CMN_ACCESS,
+			    NVU_BENCH_CMN_CYCLES },
 	},
 };
+
+/* The model's device behind @bc's PMU. */
+static const char *nvu_bench_dev(const struct nvu_bench_case *bc)
+{
+	return bc->emu ?: bc->pmu;
+}
 
 static bool nvu_bench_is_group(const struct nvu_bench_case *bc)
 {
@@ -319,10 +359,10 @@ static void nvu_bench_steps_on_cpu(void *arg)
 	u64 r, w;
 
 	for (i = 0; i < NVU_BENCH_NR_STEPS; i++) {
-		nvu_emu_access(bc->pmu, &r, &w, true);
+		nvu_emu_access(nvu_bench_dev(bc), &r, &w, true);
 		run->err = nvu_bench_op(pmu, run->events, bc->nr_events,
 					nvu_bench_steps[i].op);
-		nvu_emu_access(bc->pmu, &run->reads[i], &run->writes[i], false);
+		nvu_emu_access(nvu_bench_dev(bc), &run->reads[i], &run->writes[i], false);
 		if (run->err) {
 			/* Only add fails, and it left nothing added. */
 			pmu->pmu_enable(pmu);
@@ -422,16 +462,16 @@ static void nvu_bench_perf_read(struct seq_file *m, struct nvu_bench_run *run,
 		nvu_bench_error(m, bc, "open enabled", ret);
 		return;
 	}
-	nvu_emu_access(bc->pmu, &r, &w, true);
+	nvu_emu_access(nvu_bench_dev(bc), &r, &w, true);
 	for (i = 0; i < bc->nr_events; i++)
 		perf_event_read_value(run->events[i], &enabled, &running);
-	nvu_emu_access(bc->pmu, &r, &w, false);
+	nvu_emu_access(nvu_bench_dev(bc), &r, &w, false);
 	seq_printf(m, "NVU-BENCH %s %s read_via_perf %llu/%llu\n", bc->tag,
 		   bc->name, r, w);
 	/* The events stay open and counting; nobody reads them for 1 s. */
-	nvu_emu_access(bc->pmu, &r, &w, true);
+	nvu_emu_access(nvu_bench_dev(bc), &r, &w, true);
 	msleep(1000);
-	nvu_emu_access(bc->pmu, &r, &w, false);
+	nvu_emu_access(nvu_bench_dev(bc), &r, &w, false);
 	seq_printf(m, "NVU-BENCH %s %s idle_1s %llu/%llu\n", bc->tag, bc->name,
 		   r, w);
 	nvu_bench_close(run);
@@ -444,7 +484,7 @@ static void nvu_bench_case_run(struct seq_file *m,
 	struct nvu_pmu *pmu;
 	u64 r, w;
 
-	if (nvu_emu_access(bc->pmu, &r, &w, false)) {
+	if (nvu_emu_access(nvu_bench_dev(bc), &r, &w, false)) {
 		nvu_bench_error(m, bc, "not a device of nvu_emu", -ENODEV);
 		return;
 	}
@@ -516,7 +556,7 @@ static void nvu_bench_poll_once(struct nvu_bench_run *run)
 static void nvu_bench_poll_on_cpu(void *arg)
 {
 	struct nvu_bench_poll *p = arg;
-	const char *name = p->run->bc->pmu;
+	const char *name = nvu_bench_dev(p->run->bc);
 	unsigned int i;
 	u64 t0;
 
@@ -542,7 +582,7 @@ static void nvu_bench_steady_mode(struct seq_file *m, struct nvu_bench_run *run,
 	u64 r, w, t0, ns, enabled, running;
 	unsigned int k, i;
 
-	nvu_emu_access(bc->pmu, &r, &w, true);
+	nvu_emu_access(nvu_bench_dev(bc), &r, &w, true);
 	t0 = ktime_get_ns();
 	if (!interval_ms) {
 		msleep(steady_ms);
@@ -555,7 +595,7 @@ static void nvu_bench_steady_mode(struct seq_file *m, struct nvu_bench_run *run,
 		}
 	}
 	ns = ktime_get_ns() - t0;
-	nvu_emu_access(bc->pmu, &r, &w, false);
+	nvu_emu_access(nvu_bench_dev(bc), &r, &w, false);
 
 	/* tag, mode, reads, writes, wall ns */
 	seq_printf(m, "NVU-BENCH-STEADY %s %s %llu %llu %llu\n", bc->tag, mode,
