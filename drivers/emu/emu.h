@@ -114,6 +114,10 @@ struct nvu_emu_dev;
  * @inject: count a batch of transactions, under the device lock
  * @tick: advance the clock by some cycles, under the device lock
  * @irq_level: optional; the overflow interrupt line's level, under the lock
+ * @irq_update: optional; re-evaluate lines the kind keeps itself (not
+ *	@irq_level's single line), under the lock, after every change
+ * @owner_cpu: optional; where such a line is routed (batches are counted
+ *	there), nr_cpu_ids for nowhere
  * @exit: optional; free what @init or the device's creator allocated
  */
 struct nvu_emu_type {
@@ -134,6 +138,8 @@ struct nvu_emu_type {
 	void (*inject)(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t);
 	void (*tick)(struct nvu_emu_dev *dev, u64 cycles);
 	bool (*irq_level)(struct nvu_emu_dev *dev);
+	void (*irq_update)(struct nvu_emu_dev *dev);
+	unsigned int (*owner_cpu)(struct nvu_emu_dev *dev);
 	void (*exit)(struct nvu_emu_dev *dev);
 };
 
@@ -237,6 +243,7 @@ int nvu_emu_pcie_create(int socket);
 int nvu_emu_c2c_create(int socket);
 /* The CMN-600 meshes (emu_cmn600.c), after every socket's blocks. */
 int nvu_emu_cmn_create(void);
+void nvu_emu_cmn_irq_exit(void);
 /* Extra blocks for the scale benchmark (emu_bench.c). */
 int nvu_emu_bench_create(unsigned int sockets);
 

@@ -5,8 +5,25 @@
  * a register window of EMU_CMN_WINDOW holding its configuration space,
  * and the firmware's ARMHC600 device with _UID i (tests/vm/fwgen).  The
  * register state machine and its counting rules are emu_cmn.c's.
+ *
+ * Overflow interrupts: the firmware lists one Interrupt descriptor per
+ * DTC in each ARMHC600 _CRS, whose ResourceSource names the model's
+ * interrupt controller, the ACPI device \_SB.NVUI (_HID NVUE0002).  Here
+ * that controller is an interrupt domain with NVUI's fwnode; interrupt
+ * 0x100 + 4 * i + d, its line 4 * i + d, is DTC d of instance i.  Linux
+ * leaves such an interrupt disabled at boot.  With ACPI_GENERIC_GSI
+ * (arm64) the kernel honours the ResourceSource, finds no domain yet, and
+ * platform_get_irq_optional() later maps the interrupt in this one.
+ * Without it (x86) the kernel takes every interrupt for a GSI of its
+ * IOAPICs, whatever the ResourceSource: numbers from 0x100 up are none
+ * ("Unable to locate IOAPIC" at boot), and since that kernel never looks
+ * again, the model fills the device's interrupt resources itself when it
+ * loads.  Either way it gives them back disabled when it unloads.
  */
 
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
 #include <linux/module.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
@@ -48,12 +65,59 @@ static unsigned int cmn_rev = 3;
 module_param(cmn_rev, uint, 0444);
 MODULE_PARM_DESC(cmn_rev, "CMN-600 revision code, periph_id_2 7:4 (0-15)");
 
+static bool cmn_irq;
+module_param(cmn_irq, bool, 0444);
+MODULE_PARM_DESC(cmn_irq,
+		 "CMN-600: route the DTCs' overflow interrupts the firmware describes (else they do not resolve)");
+
+static bool cmn_irq_shared;
+module_param(cmn_irq_shared, bool, 0444);
+MODULE_PARM_DESC(cmn_irq_shared,
+		 "CMN-600: every DTC of an instance on its DTC 0's line, whatever the firmware lists");
+
+/* The interrupt controller the firmware names (tests/vm/fwgen NVUI_HID). */
+#define EMU_CMN_NVUI_HID	"NVUE0002"
+/* Lines per instance: one per DTC, of which a layout has at most 4. */
+#define EMU_CMN_LINES		4
+/* The firmware's number of line 0: past any IOAPIC's GSIs (x86). */
+#define EMU_CMN_IRQ_BASE	0x100
+#define EMU_CMN_NR_LINES	(EMU_CMN_MAX_INST * EMU_CMN_LINES)
+
+struct emu_cmn_inst;
+
+/**
+ * struct emu_cmn_line - one overflow interrupt line of the controller
+ * @in: its instance, NULL while no DTC is on it
+ * @dtcs: BIT(d) of the DTCs on the line: asserted while any of them is
+ * @virq: Linux interrupt number while mapped, else 0
+ * @cpu: where the line is routed
+ * @asserted: its level
+ * @work: leaves the model's lock behind
+ * @csd: then reaches @cpu
+ */
+struct emu_cmn_line {
+	struct emu_cmn_inst *in;
+	unsigned long dtcs;
+	unsigned int virq;
+	unsigned int cpu;
+	bool asserted;
+	struct irq_work work;
+	call_single_data_t csd;
+};
+
 struct emu_cmn_inst {
 	struct nvu_emu_type type;
 	struct emu_cmn *c;
+	struct nvu_emu_dev *dev;
+	/* The firmware's device, while it has lines. */
+	struct acpi_device *adev;
+	struct platform_device *pdev;
 };
 
 static struct emu_cmn_inst emu_cmn_insts[EMU_CMN_MAX_INST];
+static struct emu_cmn_line emu_cmn_lines[EMU_CMN_NR_LINES];
+static struct irq_domain *emu_cmn_domain;
+static struct acpi_device *emu_cmn_nvui;
 
 static struct emu_cmn *emu_cmn_of(const struct nvu_emu_dev *dev)
 {
@@ -68,12 +132,384 @@ static struct emu_cmn_inst *emu_cmn_inst_of(const struct nvu_emu_dev *dev)
 static void emu_cmn600_init(struct nvu_emu_dev *dev)
 {
 	*(struct emu_cmn **)dev->state = emu_cmn_inst_of(dev)->c;
+	emu_cmn_inst_of(dev)->dev = dev;
 }
+
+/* ------------------------------------------------------------------------
+ * Overflow interrupt lines
+ */
+
+static struct emu_cmn_line *emu_cmn_lines_of(const struct emu_cmn_inst *in)
+{
+	return &emu_cmn_lines[(in - emu_cmn_insts) * EMU_CMN_LINES];
+}
+
+/* Under the instance's lock. */
+static bool emu_cmn_line_level(const struct emu_cmn_line *l)
+{
+	unsigned int d;
+
+	for_each_set_bit(d, &l->dtcs, EMU_CMN_LINES)
+		if (emu_cmn_irq(l->in->c, d))
+			return true;
+	return false;
+}
+
+/* After every register access and injection, under the lock. */
+static void emu_cmn600_irq_update(struct nvu_emu_dev *dev)
+{
+	struct emu_cmn_line *l = emu_cmn_lines_of(emu_cmn_inst_of(dev));
+	unsigned int i;
+	bool level;
+
+	for (i = 0; i < EMU_CMN_LINES; i++, l++) {
+		if (!l->in)
+			continue;
+		level = emu_cmn_line_level(l);
+		if (level == l->asserted)
+			continue;
+		WRITE_ONCE(l->asserted, level);
+		if (level && READ_ONCE(l->virq))
+			irq_work_queue(&l->work);
+	}
+}
+
+/* Batches are counted where DTC 0's line goes (the PMU's owner). */
+static unsigned int emu_cmn600_owner_cpu(struct nvu_emu_dev *dev)
+{
+	struct emu_cmn_line *l = emu_cmn_lines_of(emu_cmn_inst_of(dev));
+	unsigned int i;
+
+	for (i = 0; i < EMU_CMN_LINES; i++, l++)
+		if (l->in && (l->dtcs & BIT(0)) && READ_ONCE(l->virq))
+			return READ_ONCE(l->cpu);
+	return nr_cpu_ids;
+}
+
+/*
+ * On the CPU the line is routed to, in hard interrupt context, as
+ * emu_irq.c delivers the UCF lines: a level line still asserted after
+ * the handler interrupts again.
+ */
+static void emu_cmn_line_deliver(void *data)
+{
+	struct emu_cmn_line *l = data;
+	unsigned int virq = READ_ONCE(l->virq);
+	struct nvu_emu_dev *dev = l->in->dev;
+	struct irq_data *d;
+	unsigned long flags;
+	bool again;
+
+	d = virq ? irq_get_irq_data(virq) : NULL;
+	if (!d)
+		return;
+	if (!irqd_irq_masked(d))
+		generic_handle_irq_safe(virq);
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	again = emu_cmn_line_level(l);
+	WRITE_ONCE(l->asserted, again);
+	if (again && !irqd_irq_masked(d) && !irqd_irq_disabled(d))
+		irq_work_queue(&l->work);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+}
+
+static void emu_cmn_line_fire(struct irq_work *work)
+{
+	struct emu_cmn_line *l = container_of(work, struct emu_cmn_line, work);
+
+	/* -EBUSY: a delivery is still on its way, which will do. */
+	smp_call_function_single_async(READ_ONCE(l->cpu), &l->csd);
+}
+
+static void emu_cmn_line_mask(struct irq_data *d)
+{
+}
+
+static void emu_cmn_line_unmask(struct irq_data *d)
+{
+	struct emu_cmn_line *l = irq_data_get_irq_chip_data(d);
+
+	if (READ_ONCE(l->asserted))
+		irq_work_queue(&l->work);
+}
+
+static int emu_cmn_line_set_affinity(struct irq_data *d,
+				     const struct cpumask *mask, bool force)
+{
+	struct emu_cmn_line *l = irq_data_get_irq_chip_data(d);
+	unsigned int cpu = cpumask_first_and(mask, cpu_online_mask);
+
+	if (cpu >= nr_cpu_ids || READ_ONCE(nvu_emu_irq_affinity_fail))
+		return -EINVAL;
+	WRITE_ONCE(l->cpu, cpu);
+	irq_data_update_effective_affinity(d, cpumask_of(cpu));
+	return IRQ_SET_MASK_OK_DONE;
+}
+
+static struct irq_chip emu_cmn_irq_chip = {
+	.name = "nvu_emu_cmn",
+	.irq_mask = emu_cmn_line_mask,
+	.irq_unmask = emu_cmn_line_unmask,
+	.irq_set_affinity = emu_cmn_line_set_affinity,
+};
+
+/*
+ * The line of the firmware's interrupt number @fw, or -EINVAL: none
+ * without cmn_irq=1 (so that the interrupt never resolves and a driver
+ * polls), and none that no DTC is on.
+ */
+static int emu_cmn_line_of(u32 fw)
+{
+	if (!cmn_irq || fw < EMU_CMN_IRQ_BASE ||
+	    fw - EMU_CMN_IRQ_BASE >= EMU_CMN_NR_LINES)
+		return -EINVAL;
+	fw -= EMU_CMN_IRQ_BASE;
+	if (cmn_irq_shared)
+		fw -= fw % EMU_CMN_LINES;
+	return emu_cmn_lines[fw].in ? fw : -EINVAL;
+}
+
+static int emu_cmn_xlate(struct irq_domain *d, struct device_node *node,
+			 const u32 *intspec, unsigned int intsize,
+			 irq_hw_number_t *out_hwirq, unsigned int *out_type)
+{
+	int line = intsize ? emu_cmn_line_of(intspec[0]) : -EINVAL;
+
+	if (line < 0)
+		return line;
+	*out_hwirq = line;
+	*out_type = IRQ_TYPE_NONE;
+	return 0;
+}
+
+static int emu_cmn_map(struct irq_domain *d, unsigned int virq,
+		       irq_hw_number_t hw)
+{
+	struct emu_cmn_line *l = &emu_cmn_lines[hw];
+
+	if (!l->in)
+		return -EINVAL;
+	irq_set_chip_and_handler(virq, &emu_cmn_irq_chip, handle_simple_irq);
+	irq_set_chip_data(virq, l);
+#ifdef NVU_HAVE_IRQ_MOVE_PCNTXT
+	irq_set_status_flags(virq, IRQ_MOVE_PCNTXT);
+#endif
+	WRITE_ONCE(l->virq, virq);
+	return 0;
+}
+
+static void emu_cmn_unmap(struct irq_domain *d, unsigned int virq)
+{
+	struct emu_cmn_line *l = irq_get_chip_data(virq);
+
+	if (l)
+		WRITE_ONCE(l->virq, 0);
+	irq_set_chip_and_handler(virq, NULL, NULL);
+	irq_set_chip_data(virq, NULL);
+}
+
+static const struct irq_domain_ops emu_cmn_domain_ops = {
+	.xlate = emu_cmn_xlate,
+	.map = emu_cmn_map,
+	.unmap = emu_cmn_unmap,
+};
+
+/* The interrupts of an ARMHC600 _CRS, in order (DTC d is the d-th). */
+struct emu_cmn_crs {
+	unsigned int n;
+	struct {
+		bool ours;	/* names \_SB.NVUI */
+		u32 fw;
+		u8 trig, pol, share, wake;
+	} irq[EMU_CMN_LINES];
+};
+
+static acpi_status emu_cmn_crs_irq(struct acpi_resource *ares, void *data)
+{
+	struct acpi_resource_extended_irq *x = &ares->data.extended_irq;
+	struct emu_cmn_crs *crs = data;
+	acpi_handle h;
+	unsigned int k;
+
+	if (ares->type == ACPI_RESOURCE_TYPE_IRQ) {
+		crs->n += ares->data.irq.interrupt_count;
+		return AE_OK;
+	}
+	if (ares->type != ACPI_RESOURCE_TYPE_EXTENDED_IRQ ||
+	    x->producer_consumer == ACPI_PRODUCER)
+		return AE_OK;
+	for (k = 0; k < x->interrupt_count; k++, crs->n++) {
+		if (crs->n >= EMU_CMN_LINES)
+			continue;
+		crs->irq[crs->n].ours = x->resource_source.string_length &&
+			ACPI_SUCCESS(acpi_get_handle(NULL,
+						     x->resource_source.string_ptr,
+						     &h)) &&
+			h == emu_cmn_nvui->handle;
+		crs->irq[crs->n].fw = x->interrupts[k];
+		crs->irq[crs->n].trig = x->triggering;
+		crs->irq[crs->n].pol = x->polarity;
+		crs->irq[crs->n].share = x->shareable;
+		crs->irq[crs->n].wake = x->wake_capable;
+	}
+	return AE_OK;
+}
+
+/*
+ * Where the kernel cannot resolve an interrupt of a ResourceSource
+ * itself, give the device's disabled interrupt resource @n its line.
+ */
+static void emu_cmn_fill(struct emu_cmn_inst *in, unsigned int n,
+			 const struct emu_cmn_crs *crs)
+{
+	struct irq_fwspec fwspec = {
+		.fwnode = acpi_fwnode_handle(emu_cmn_nvui),
+		.param = { crs->irq[n].fw },
+		.param_count = 1,
+	};
+	struct resource *r;
+	unsigned int virq;
+
+	if (IS_ENABLED(CONFIG_ACPI_GENERIC_GSI))
+		return;
+	r = platform_get_resource(in->pdev, IORESOURCE_IRQ, n);
+	if (!r || !(r->flags & IORESOURCE_DISABLED))
+		return;
+	virq = irq_create_fwspec_mapping(&fwspec);
+	if (!virq)
+		return;
+	r->start = virq;
+	r->end = virq;
+	r->flags = acpi_dev_irq_flags(crs->irq[n].trig, crs->irq[n].pol,
+				      crs->irq[n].share, crs->irq[n].wake);
+}
+
+/* Instance @in's lines, from its firmware device's _CRS. */
+static void emu_cmn_irq_setup(struct emu_cmn_inst *in, unsigned int i)
+{
+	struct emu_cmn_line *l;
+	unsigned int d, dtcs = emu_cmn_dtcs(in->c);
+	struct emu_cmn_crs crs = { };
+	struct device *phys;
+	char uid[12];
+	int line;
+
+	if (!cmn_irq || !emu_cmn_domain)
+		return;
+	snprintf(uid, sizeof(uid), "%u", i);
+	in->adev = acpi_dev_get_first_match_dev("ARMHC600", uid, -1);
+	if (!in->adev)
+		return;
+	phys = acpi_get_first_physical_node(in->adev);
+	if (phys && dev_is_platform(phys))
+		in->pdev = to_platform_device(get_device(phys));
+	acpi_walk_resources(in->adev->handle, METHOD_NAME__CRS,
+			    emu_cmn_crs_irq, &crs);
+	for (d = 0; d < dtcs && d < crs.n; d++) {
+		if (!crs.irq[d].ours)
+			continue;
+		/* Lines 4i..4i+3 only: another instance's is a table bug. */
+		line = crs.irq[d].fw - EMU_CMN_IRQ_BASE;
+		if (crs.irq[d].fw < EMU_CMN_IRQ_BASE ||
+		    line / EMU_CMN_LINES != i) {
+			pr_warn("nvu_emu: cmn600_%u: DTC %u: interrupt %#x is not one of this instance's\n",
+				i, d, crs.irq[d].fw);
+			continue;
+		}
+		if (cmn_irq_shared)
+			line = i * EMU_CMN_LINES;
+		l = &emu_cmn_lines[line];
+		if (!l->in) {
+			l->in = in;
+			l->work = IRQ_WORK_INIT_HARD(emu_cmn_line_fire);
+			INIT_CSD(&l->csd, emu_cmn_line_deliver, l);
+			l->cpu = cpumask_first(cpu_online_mask);
+		}
+		l->dtcs |= BIT(d);
+	}
+	if (!in->pdev)
+		return;
+	for (d = 0; d < dtcs && d < crs.n; d++)
+		if (crs.irq[d].ours && emu_cmn_line_of(crs.irq[d].fw) >= 0)
+			emu_cmn_fill(in, d, &crs);
+}
+
+/*
+ * Give the device's interrupt resources back disabled, as the kernel made
+ * them at boot, then unmap the lines: a stale number must not survive the
+ * model.
+ */
+static void emu_cmn_irq_teardown(struct emu_cmn_inst *in)
+{
+	struct emu_cmn_line *l = emu_cmn_lines_of(in);
+	struct irq_data *d;
+	struct resource *r;
+	unsigned int i;
+
+	for (i = 0; in->pdev &&
+	     (r = platform_get_resource(in->pdev, IORESOURCE_IRQ, i)); i++) {
+		d = r->flags & IORESOURCE_DISABLED ? NULL :
+		    irq_get_irq_data(r->start);
+		if (!d || d->domain != emu_cmn_domain)
+			continue;
+		r->start = 0;
+		r->end = 0;
+		r->flags = IORESOURCE_IRQ | IORESOURCE_DISABLED |
+			   IORESOURCE_UNSET;
+	}
+	for (i = 0; i < EMU_CMN_LINES; i++, l++) {
+		if (!l->in)
+			continue;
+		irq_work_sync(&l->work);
+		/* A delivery in flight runs with interrupts off. */
+		synchronize_rcu();
+		if (l->virq)
+			irq_dispose_mapping(l->virq);
+		memset(l, 0, sizeof(*l));
+	}
+	if (in->pdev)
+		put_device(&in->pdev->dev);
+	in->pdev = NULL;
+	acpi_dev_put(in->adev);
+	in->adev = NULL;
+}
+
+/* After every instance is gone. */
+void nvu_emu_cmn_irq_exit(void)
+{
+	if (emu_cmn_domain)
+		irq_domain_remove(emu_cmn_domain);
+	emu_cmn_domain = NULL;
+	acpi_dev_put(emu_cmn_nvui);
+	emu_cmn_nvui = NULL;
+}
+
+/* The controller, where the firmware has one. */
+static int emu_cmn_irq_init(void)
+{
+	emu_cmn_nvui = acpi_dev_get_first_match_dev(EMU_CMN_NVUI_HID, NULL, -1);
+	if (!emu_cmn_nvui)
+		return 0;
+	emu_cmn_domain = irq_domain_create_linear(acpi_fwnode_handle(emu_cmn_nvui),
+						  EMU_CMN_NR_LINES,
+						  &emu_cmn_domain_ops, NULL);
+	if (!emu_cmn_domain) {
+		acpi_dev_put(emu_cmn_nvui);
+		emu_cmn_nvui = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * The device
+ */
 
 static void emu_cmn600_exit(struct nvu_emu_dev *dev)
 {
 	struct emu_cmn_inst *in = emu_cmn_inst_of(dev);
 
+	emu_cmn_irq_teardown(in);
 	emu_cmn_destroy(in->c);
 	in->c = NULL;
 }
@@ -203,6 +639,8 @@ static const struct nvu_emu_type emu_cmn600_type = {
 	.write = emu_cmn600_write,
 	.inject = emu_cmn600_inject,
 	.tick = emu_cmn600_tick,
+	.irq_update = emu_cmn600_irq_update,
+	.owner_cpu = emu_cmn600_owner_cpu,
 	.exit = emu_cmn600_exit,
 };
 
@@ -240,8 +678,10 @@ static int emu_cmn600_create_one(unsigned int i, const char *layout)
 	in->type = emu_cmn600_type;
 	/* No socket: batches are counted on node 0's first CPU. */
 	ret = __nvu_emu_dev_create(&in->type, name, 0, i, NULL, -1);
-	if (!ret)
+	if (!ret) {
+		emu_cmn_irq_setup(in, i);
 		return 0;
+	}
 fail:
 	emu_cmn_destroy(in->c);
 	in->c = NULL;
@@ -264,6 +704,9 @@ int nvu_emu_cmn_create(void)
 		return -EINVAL;
 	if (!cmn || !*cmn || !strcmp(cmn, "none"))
 		return 0;
+	ret = emu_cmn_irq_init();
+	if (ret)
+		return ret;
 	list = kstrdup(cmn, GFP_KERNEL);
 	if (!list)
 		return -ENOMEM;

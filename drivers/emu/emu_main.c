@@ -141,6 +141,8 @@ static void emu_irq_update(struct nvu_emu_dev *dev)
 {
 	if (dev->irq && dev->type->irq_level)
 		nvu_emu_irq_level(dev, dev->type->irq_level(dev));
+	if (dev->type->irq_update)
+		dev->type->irq_update(dev);
 }
 
 /* Turn the time since the last access into cycles. */
@@ -406,6 +408,8 @@ static void emu_apply_on_owner(struct nvu_emu_dev *dev,
 
 	cpus_read_lock();
 	cpu = dev->irq ? dev->irq_cpu : nr_cpu_ids;
+	if (dev->type->owner_cpu)
+		cpu = dev->type->owner_cpu(dev);
 	if (cpu >= nr_cpu_ids || !cpu_online(cpu))
 		cpu = cpumask_first_and(cpumask_of_node(dev->socket),
 					cpu_online_mask);
@@ -1104,6 +1108,7 @@ static int __init nvu_emu_init(void)
 		ret = nvu_emu_cxl_create(sockets);
 	if (ret) {
 		emu_destroy_all();
+		nvu_emu_cmn_irq_exit();
 		debugfs_remove_recursive(emu_root);
 		nvu_emu_irq_exit();
 	}
@@ -1113,6 +1118,7 @@ static int __init nvu_emu_init(void)
 static void __exit nvu_emu_exit(void)
 {
 	emu_destroy_all();
+	nvu_emu_cmn_irq_exit();
 	debugfs_remove_recursive(emu_root);
 	nvu_emu_irq_exit();
 }
