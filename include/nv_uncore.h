@@ -37,6 +37,8 @@
 
 /* Largest number of hardware counters (or free-running slots) of one PMU. */
 #define NVU_MAX_COUNTERS	64
+/* Most overflow interrupts of one PMU (nvu_pmu_request_irq()). */
+#define NVU_MAX_IRQS		4
 
 /* ------------------------------------------------------------------------
  * Register access
@@ -366,7 +368,9 @@ struct nvu_pmu_desc {
  * @events: event by counter index
  * @hw_running: counters are enabled (between pmu_enable and pmu_disable)
  * @registered: perf knows the PMU; hotplug may migrate its context
- * @irq: overflow interrupt, or 0 (then the core polls)
+ * @irq: overflow interrupt, or 0 (then the core polls); the first of @irqs
+ * @irqs: every overflow interrupt of the PMU (several blocks, each its own)
+ * @nr_irqs: entries in @irqs
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
  *	or an interrupt reports overflows
  * @poll_timer: overflow poll timer, runs while any event is active
@@ -402,6 +406,8 @@ struct nvu_pmu {
 	bool hw_running;
 	bool registered;
 	int irq;
+	int irqs[NVU_MAX_IRQS];
+	unsigned int nr_irqs;
 	ktime_t poll_period;
 	struct hrtimer poll_timer;
 	unsigned long read_gen;

@@ -451,19 +451,21 @@ EXPORT_SYMBOL_GPL(nvu_pick_cpu);
  */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
-	if (pmu->irq)
-		disable_irq(pmu->irq);
+	unsigned int i;
+
+	for (i = 0; i < pmu->nr_irqs; i++)
+		disable_irq(pmu->irqs[i]);
 	if (pmu->registered && pmu->cpu < nr_cpu_ids && cpu < nr_cpu_ids)
 		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
 	pmu->cpu = cpu;
-	if (pmu->irq) {
+	for (i = 0; i < pmu->nr_irqs; i++) {
 		/* The handler runs lock-free only on the owner CPU. */
 		if (cpu < nr_cpu_ids &&
-		    irq_set_affinity(pmu->irq, cpumask_of(cpu)))
+		    irq_set_affinity(pmu->irqs[i], cpumask_of(cpu)))
 			dev_warn(pmu->dev,
 				 "cannot move IRQ %d to CPU %u: overflows are handled elsewhere\n",
-				 pmu->irq, cpu);
-		enable_irq(pmu->irq);
+				 pmu->irqs[i], cpu);
+		enable_irq(pmu->irqs[i]);
 	}
 }
 
@@ -547,14 +549,18 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  * @pmu: from devm_nvu_pmu_alloc(), not yet registered
  * @irq: the interrupt
  *
- * Call before devm_nvu_pmu_register().  The IP module must provide
- * &nvu_pmu_ops.read_clear_overflow and write_counter, and its counters must
- * keep their counts over a disable.  The interrupt is kept on the owner
- * CPU.  Device-managed.
+ * Call before devm_nvu_pmu_register(), once per interrupt of the PMU's
+ * blocks (at most NVU_MAX_IRQS; a line two blocks share is requested once,
+ * so calling again with it does nothing).  Every line runs the same
+ * handler, which asks &nvu_pmu_ops.read_clear_overflow about every block.
+ * The IP module must provide read_clear_overflow and write_counter, and
+ * its counters must keep their counts over a disable.  The interrupts are
+ * kept on the owner CPU.  Device-managed.
  */
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 {
 	const struct nvu_pmu_desc *desc = pmu->desc;
+	unsigned int i;
 	int ret;
 
 	/*
@@ -564,41 +570,55 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 	if (WARN_ON(!desc->ops->read_clear_overflow || !desc->ops->write_counter ||
 		    desc->flags & NVU_CLEAR_ON_DISABLE || pmu->registered))
 		return -EINVAL;
+	for (i = 0; i < pmu->nr_irqs; i++)
+		if (pmu->irqs[i] == irq)
+			return 0;
+	if (pmu->nr_irqs == NVU_MAX_IRQS)
+		return dev_err_probe(pmu->dev, -E2BIG,
+				     "more than %d overflow interrupts\n",
+				     NVU_MAX_IRQS);
 	ret = devm_request_irq(pmu->dev, irq, nvu_pmu_irq,
 			       IRQF_NOBALANCING | IRQF_NO_THREAD,
 			       dev_name(pmu->dev), pmu);
 	if (ret)
 		return dev_err_probe(pmu->dev, ret, "cannot request IRQ %d\n",
 				     irq);
-	pmu->irq = irq;
+	pmu->irqs[pmu->nr_irqs++] = irq;
+	pmu->irq = pmu->irqs[0];
 	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
 
 /*
- * Route the overflow interrupt to the owner CPU: the handler relies on
- * running there.  If the interrupt cannot be routed, poll instead, when
- * the counters are wide enough for that.  Under the CPU hotplug lock,
- * before registration.
+ * Route the overflow interrupts to the owner CPU: the handler relies on
+ * running there.  If one cannot be routed, poll instead (and free them
+ * all), when the counters are wide enough for that.  Under the CPU
+ * hotplug lock, before registration.
  */
 static int nvu_irq_to_owner(struct nvu_pmu *pmu)
 {
 	unsigned int width = pmu->wrap_width ?: pmu->counter_width;
-	int ret;
+	unsigned int i;
+	int ret = 0, irq = 0;
 
-	if (!pmu->irq || pmu->cpu >= nr_cpu_ids)
+	if (!pmu->nr_irqs || pmu->cpu >= nr_cpu_ids)
 		return 0;
-	ret = irq_set_affinity(pmu->irq, cpumask_of(pmu->cpu));
+	for (i = 0; i < pmu->nr_irqs && !ret; i++) {
+		irq = pmu->irqs[i];
+		ret = irq_set_affinity(irq, cpumask_of(pmu->cpu));
+	}
 	if (!ret)
 		return 0;
 	if (width < 64 &&
 	    nvu_poll_period_ns(width, pmu->desc->max_rate) < 100 * NSEC_PER_USEC)
 		return dev_err_probe(pmu->dev, ret,
 				     "cannot route IRQ %d to CPU %u, and %u-bit counters wrap too fast to poll\n",
-				     pmu->irq, pmu->cpu, width);
+				     irq, pmu->cpu, width);
 	dev_warn(pmu->dev, "cannot route IRQ %d to CPU %u (%d): polling instead\n",
-		 pmu->irq, pmu->cpu, ret);
-	devm_free_irq(pmu->dev, pmu->irq, pmu);
+		 irq, pmu->cpu, ret);
+	for (i = 0; i < pmu->nr_irqs; i++)
+		devm_free_irq(pmu->dev, pmu->irqs[i], pmu);
+	pmu->nr_irqs = 0;
 	pmu->irq = 0;
 	pmu->poll_period = ns_to_ktime(nvu_poll_period_ns(width,
 							  pmu->desc->max_rate));
