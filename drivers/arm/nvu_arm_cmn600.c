@@ -1120,22 +1120,24 @@ static int cmn_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
-	/* One overflow interrupt per DTC, in DTC order; polling without. */
+	/*
+	 * One overflow interrupt per DTC, in DTC order, or none (then only
+	 * polling).  DTCs may share a line: the handler asks every DTC.
+	 */
 	for (i = 0; i < cmn->nr_dtcs; i++) {
 		irq = platform_get_irq_optional(pdev, i);
 		if (irq == -EPROBE_DEFER)
 			return irq;
-		if (irq <= 0)
+		if (irq <= 0) {
+			/* Polling covers every DTC anyway. */
+			if (i)
+				dev_info(dev, "interrupts for %u of %u DTCs: the rest are polled only\n",
+					 i, cmn->nr_dtcs);
 			break;
-		if (i == 0) {
-			ret = nvu_pmu_request_irq(pmu, irq);
-			if (ret)
-				return ret;
-		} else if (irq != pmu->irq) {
-			/* The core takes one line; the rest poll [see doc]. */
-			dev_info(dev, "DTC %u has its own interrupt %d: counting it by polling\n",
-				 i, irq);
 		}
+		ret = nvu_pmu_request_irq(pmu, irq);
+		if (ret)
+			return ret;
 	}
 
 	cmn->id = ida_alloc(&cmn_ida, GFP_KERNEL);

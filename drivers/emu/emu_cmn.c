@@ -411,6 +411,9 @@ struct emu_cmn *emu_cmn_create(const struct emu_cmn_params *p)
 		c->slot[i] = -1;
 	for (i = 0; i < c->nr_nodes; i++)
 		c->slot[c->node[i].off / NVU_CMN_NODE_SIZE] = i;
+	for (i = 0; p->stale_ovf && i < NVU_CMN_MAX_DTCS; i++)
+		c->dtc[i].pmovsr = NVU_CMN_DTC_OVS_CYCLE |
+				   GENMASK(NVU_CMN_DTC_NR_COUNTERS - 1, 0);
 	return c;
 fail:
 	emu_cmn_destroy(c);

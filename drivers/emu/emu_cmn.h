@@ -85,6 +85,9 @@ enum {
  *	not discoverable on CMN-600; false: DTC k owns a contiguous block of
  *	XPs in logical-ID order, true: XP i feeds DTC i % dtcs
  * @wp_exclusive: knob for an unknown [U]: EMU_CMN_WPX_*
+ * @stale_ovf: every DTC starts with all overflow status bits set and its
+ *	PMU disabled, as a kernel that stopped without clearing them (kexec,
+ *	an oops) leaves the mesh (spec B.11.4)
  * @bad: BIT(EMU_CMN_BAD_*): ways to break the tree
  *
  * The generic shape has on every XP an HN-F (port 0) and an RN-I (port
@@ -101,6 +104,7 @@ struct emu_cmn_params {
 	bool dtm_enable_gates;
 	bool dtc_interleave;
 	u8 wp_exclusive;
+	bool stale_ovf;
 	unsigned long bad;
 };
 

@@ -65,6 +65,11 @@ static unsigned int cmn_rev = 3;
 module_param(cmn_rev, uint, 0444);
 MODULE_PARM_DESC(cmn_rev, "CMN-600 revision code, periph_id_2 7:4 (0-15)");
 
+static bool cmn_stale_ovf;
+module_param(cmn_stale_ovf, bool, 0444);
+MODULE_PARM_DESC(cmn_stale_ovf,
+		 "CMN-600: every DTC starts with its overflow status set and its PMU disabled, as after kexec");
+
 static bool cmn_irq;
 module_param(cmn_irq, bool, 0444);
 MODULE_PARM_DESC(cmn_irq,
@@ -651,6 +656,7 @@ static int emu_cmn600_create_one(unsigned int i, const char *layout)
 	struct emu_cmn_params p = {
 		.rev = cmn_rev,
 		.dtm_enable_gates = cmn_dtm_enable_gates,
+		.stale_ovf = cmn_stale_ovf,
 		.dtc_interleave = cmn_dtc_interleave,
 		.wp_exclusive = cmn_wp_exclusive,
 	};
