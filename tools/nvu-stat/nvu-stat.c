@@ -9,6 +9,7 @@
  *   nvu-stat encode EVENT...
  *   nvu-stat stat  [options] EVENT... [-- COMMAND...]
  *   nvu-stat sweep [options] KIND ARGS... [-- COMMAND...]
+ *   nvu-stat map   [options] CMN-PMU [EVENT...] [-- COMMAND...]
  */
 
 #define _GNU_SOURCE
@@ -101,7 +102,7 @@ static void sleep_s(double s)
  * Counting
  */
 
-static const char *paranoid_hint(void)
+const char *nvu_paranoid_hint(void)
 {
 	static char hint[256];
 	char *p = nvu_read_text("/proc/sys/kernel/perf_event_paranoid");
@@ -138,7 +139,7 @@ static void counter_open(struct nvu_counter *c)
 	switch (errno) {
 	case EACCES:
 	case EPERM:
-		nvu_die("%s: permission denied: %s", c->label, paranoid_hint());
+		nvu_die("%s: permission denied: %s", c->label, nvu_paranoid_hint());
 		break;
 	case ENOENT:
 	case EINVAL:
@@ -149,6 +150,32 @@ static void counter_open(struct nvu_counter *c)
 	default:
 		nvu_die("%s: perf_event_open: %s", c->label, strerror(errno));
 	}
+}
+
+/**
+ * nvu_probe() - whether @pmu accepts an event with @config
+ *
+ * Opens the event disabled and closes it at once.  Returns 0 or the errno
+ * of perf_event_open.
+ */
+int nvu_probe(const struct nvu_pmu *pmu, const u64 config[3])
+{
+	struct perf_event_attr attr;
+	long fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = pmu->type;
+	attr.config = config[0];
+	attr.config1 = config[1];
+	attr.config2 = config[2];
+	attr.disabled = 1;
+	fd = syscall(SYS_perf_event_open, &attr, -1, pmu->cpu, -1,
+		     PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	close((int)fd);
+	return 0;
 }
 
 static void counter_ioctl(struct nvu_counter *c, unsigned long req)
@@ -222,6 +249,8 @@ struct run_opts {
 	enum nvu_output out;
 	const char *openmetrics;
 	int counters;		/* sweep: events at once */
+	bool counters_set;	/* -k given */
+	const char *svg;	/* map: --svg FILE */
 	double slice;		/* sweep: seconds per slice */
 	int top;		/* sweep: the busiest N, 0 = all, in order */
 	char **workload;
@@ -392,25 +421,70 @@ static int sweep_run(struct run_opts *o, struct nvu_sweep *sw)
 	return pid > 0 ? (WIFEXITED(status) ? WEXITSTATUS(status) : 1) : 0;
 }
 
+/* Build sweep @kind, -k as the sweep allows, count it, estimate. */
+static int sweep_count(struct run_opts *o, struct nvu_sweep *sw,
+		       const char *kind, int argc, char **argv)
+{
+	int ret, i;
+
+	nvu_sweep_build(sw, kind, argc, argv);
+	if (!o->counters_set && sw->def_counters)
+		o->counters = sw->def_counters;
+	if (sw->max_counters && o->counters > sw->max_counters)
+		nvu_die("sweep %s: -k %d: at most %d at once (%s)", kind, o->counters,
+			sw->max_counters,
+			"a crosspoint has 2 watchpoints per direction");
+	if (o->counters < 1)
+		nvu_die("sweep: -k wants at least 1 counter");
+	ret = sweep_run(o, sw);
+	for (i = 0; i < sw->n; i++) {
+		struct nvu_bucket *b = &sw->b[i];
+
+		b->estimate = sw->multiplexed && b->observed > 0 ?
+			b->count * (sw->elapsed / b->observed) : (double)b->count;
+		b->bound = sw->multiplexed ?
+			(b->rate_max - b->rate_min) / 2 * sw->elapsed : 0;
+	}
+	return ret;
+}
+
+/* map PMU [EVENT...] [--svg FILE]: traffic per crosspoint of a CMN mesh. */
+static int cmd_map(struct run_opts *o, int argc, char **argv)
+{
+	struct nvu_sweep sw = { 0 };
+	char **args = nvu_zalloc((argc + 1) * sizeof(*args));
+	int i, n = 0, ret;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--svg")) {
+			if (i + 1 == argc)
+				nvu_die("map: --svg wants a file name");
+			o->svg = argv[++i];
+		} else if (argv[i][0] == '-') {
+			nvu_die("map: unknown option %s", argv[i]);
+		} else {
+			args[n++] = argv[i];
+		}
+	}
+	if (!n)
+		nvu_die("map: name the CMN PMU, e.g. arm_cmn_0");
+	ret = sweep_count(o, &sw, "map", n, args);
+	nvu_cmn_map_report(o->out, &sw, o->top, o->svg);
+	if (o->openmetrics)
+		nvu_openmetrics_sweep(o->openmetrics, &sw);
+	nvu_sweep_free(&sw);
+	free(args);
+	return ret;
+}
+
 static int cmd_sweep(struct run_opts *o, int argc, char **argv)
 {
 	struct nvu_sweep sw = { 0 };
-	int ret, i;
+	int ret;
 
 	if (argc < 1)
 		nvu_die("sweep: name a kind: %s", nvu_sweep_kinds);
-	nvu_sweep_build(&sw, argv[0], argc - 1, argv + 1);
-	if (o->counters < 1)
-		nvu_die("sweep: -k wants at least 1 counter");
-	ret = sweep_run(o, &sw);
-	for (i = 0; i < sw.n; i++) {
-		struct nvu_bucket *b = &sw.b[i];
-
-		b->estimate = sw.multiplexed && b->observed > 0 ?
-			b->count * (sw.elapsed / b->observed) : (double)b->count;
-		b->bound = sw.multiplexed ?
-			(b->rate_max - b->rate_min) / 2 * sw.elapsed : 0;
-	}
+	ret = sweep_count(o, &sw, argv[0], argc - 1, argv + 1);
 	nvu_report_sweep(o->out, &sw, o->top);
 	if (o->openmetrics)
 		nvu_openmetrics_sweep(o->openmetrics, &sw);
@@ -431,6 +505,9 @@ static void print_help(FILE *f)
 	      "       nvu-stat sweep [-t SEC] [-k COUNTERS] [-S SLICE_MS] [--top N]\n"
 	      "                      [-o table|csv|json] [--openmetrics FILE]\n"
 	      "                      KIND ARGS... [-- COMMAND...]\n"
+	      "       nvu-stat map   [-t SEC] [-k COUNTERS] [-S SLICE_MS] [--top N]\n"
+	      "                      [-o table|csv|json] [--svg FILE] CMN-PMU [EVENT...]\n"
+	      "                      [-- COMMAND...]\n"
 	      "EVENT is PMU/TERMS/, TERMS a sysfs event name and/or format fields\n"
 	      "(name=value, comma separated).  Sweep kinds:\n", f);
 	fputs(nvu_sweep_help, f);
@@ -442,6 +519,7 @@ int main(int argc, char **argv)
 	static const struct option lopts[] = {
 		{ "openmetrics", required_argument, NULL, 'M' },
 		{ "top", required_argument, NULL, 'T' },
+		{ "svg", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -496,6 +574,7 @@ int main(int argc, char **argv)
 			o.counters = (int)strtol(optarg, &end, 10);
 			if (*end || o.counters < 1 || o.counters > 64)
 				nvu_die("-k wants 1 to 64 counters");
+			o.counters_set = true;
 			break;
 		case 'S':
 			o.slice = strtod(optarg, &end) / 1000;
@@ -509,6 +588,9 @@ int main(int argc, char **argv)
 			break;
 		case 'M':
 			o.openmetrics = optarg;
+			break;
+		case 'V':
+			o.svg = optarg;
 			break;
 		case 'h':
 			print_help(stdout);
@@ -524,8 +606,10 @@ int main(int argc, char **argv)
 		;
 	if (nargs < argc)
 		o.workload = argv + nargs + 1;
+	/* cmn-wp and map take their own options after the PMU. */
 	for (i = 0; i < nargs; i++)
-		if (argv[i][0] == '-')
+		if (argv[i][0] == '-' && strcmp(cmd, "map") &&
+		    !(!strcmp(cmd, "sweep") && !strcmp(argv[0], "cmn-wp")))
 			nvu_die("%s: options go before the %s arguments", argv[i], cmd);
 
 	if (!strcmp(cmd, "list"))
@@ -546,6 +630,8 @@ int main(int argc, char **argv)
 		return cmd_stat(&o, nargs, argv);
 	if (!strcmp(cmd, "sweep"))
 		return cmd_sweep(&o, nargs, argv);
-	nvu_die("unknown command '%s' (list, encode, stat or sweep)", cmd);
+	if (!strcmp(cmd, "map"))
+		return cmd_map(&o, nargs, argv);
+	nvu_die("unknown command '%s' (list, encode, stat, sweep or map)", cmd);
 	return 2;
 }

@@ -55,6 +55,7 @@ struct nvu_bucket {
 	double rate_min, rate_max;	/* per-slice rates, per second */
 	double estimate;	/* for the whole run */
 	double bound;		/* +- on @estimate (0: exact) */
+	int tag;		/* map: the bucket's XP (index in the mesh) */
 };
 
 struct nvu_sweep {
@@ -64,6 +65,20 @@ struct nvu_sweep {
 	struct nvu_bucket *b;
 	double elapsed;
 	bool multiplexed;
+	int max_counters;	/* at most this many at once (0: any) */
+	int def_counters;	/* without -k (0: the tool's default) */
+	struct nvu_cmn_mesh *mesh;	/* cmn-* and map sweeps */
+	int nevents;		/* map: events per XP */
+};
+
+/* A CMN-600 mesh, as probing the PMU finds it. */
+#define NVU_CMN_MAX_XPS		64
+struct nvu_cmn_mesh {
+	int nx, ny;		/* columns (X) and rows (Y) */
+	int ybits;		/* width of the node ID's Y field: 2 or 3 */
+	bool ambiguous;		/* another reading of the IDs fits too */
+	int nxp;
+	unsigned int xp[NVU_CMN_MAX_XPS];	/* by y, then x */
 };
 
 enum nvu_output { NVU_OUT_TABLE, NVU_OUT_CSV, NVU_OUT_JSON };
@@ -71,6 +86,10 @@ enum nvu_output { NVU_OUT_TABLE, NVU_OUT_CSV, NVU_OUT_JSON };
 void nvu_die(const char *fmt, ...);
 void *nvu_zalloc(size_t n);
 char *nvu_read_text(const char *path);
+
+/* nvu-stat.c */
+int nvu_probe(const struct nvu_pmu *pmu, const u64 config[3]);
+const char *nvu_paranoid_hint(void);
 
 /* pmu.c */
 struct nvu_pmu *nvu_pmu_load(const char *name);
@@ -80,6 +99,8 @@ int nvu_field_parse(const char *spec, struct nvu_field *f);
 int nvu_encode(const struct nvu_pmu *pmu, const char *terms, u64 config[3],
 	       char *event, char *err, size_t errlen);
 void nvu_event_parse(const char *spec, struct nvu_counter *c);
+int nvu_list_dir(const char *dir, char ***names);
+void nvu_free_names(char **v, int n);
 int nvu_list(const char *prefix);
 
 /* sweep.c */
@@ -88,6 +109,16 @@ extern const char * const nvu_sweep_help;
 void nvu_sweep_build(struct nvu_sweep *sw, const char *kind, int argc,
 		     char **argv);
 void nvu_sweep_free(struct nvu_sweep *sw);
+
+/* cmn.c */
+bool nvu_cmn_is(const struct nvu_pmu *pmu);
+const char *nvu_cmn_xp_event(const struct nvu_pmu *pmu);
+void nvu_cmn_mesh_probe(struct nvu_pmu *pmu, struct nvu_cmn_mesh *m);
+void nvu_cmn_xy(const struct nvu_cmn_mesh *m, unsigned int id, int *x, int *y);
+char **nvu_cmn_map_events(const struct nvu_pmu *pmu, int *n);
+void nvu_cmn_list(struct nvu_pmu *pmu);
+void nvu_cmn_map_report(enum nvu_output out, const struct nvu_sweep *sw,
+			int top, const char *svg);
 
 /* report.c */
 void nvu_report_begin(enum nvu_output out, const char *what);

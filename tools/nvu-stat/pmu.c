@@ -98,7 +98,7 @@ static int name_cmp(const void *a, const void *b)
 }
 
 /* The entries of @dir without dot files and "*.scale"/"*.unit", sorted. */
-static int list_dir(const char *dir, char ***names)
+int nvu_list_dir(const char *dir, char ***names)
 {
 	struct dirent *de;
 	int n = 0, cap = 16;
@@ -126,7 +126,7 @@ static int list_dir(const char *dir, char ***names)
 	return n;
 }
 
-static void free_names(char **v, int n)
+void nvu_free_names(char **v, int n)
 {
 	while (n > 0)
 		free(v[--n]);
@@ -171,7 +171,7 @@ struct nvu_pmu *nvu_pmu_load(const char *name)
 	pmu->node = cpu_node(pmu->cpu);
 
 	snprintf(path, sizeof(path), "%s/%s/format", nvu_sysfs, name);
-	n = list_dir(path, &fmts);
+	n = nvu_list_dir(path, &fmts);
 	if (n > NVU_MAX_FIELDS)
 		nvu_die("%s: more than %d format fields", name, NVU_MAX_FIELDS);
 	for (i = 0; i < n; i++) {
@@ -187,7 +187,7 @@ struct nvu_pmu *nvu_pmu_load(const char *name)
 		snprintf(f->name, sizeof(f->name), "%s", fmts[i]);
 		pmu->nfields++;
 	}
-	free_names(fmts, n > 0 ? n : 0);
+	nvu_free_names(fmts, n > 0 ? n : 0);
 
 	loaded = realloc(loaded, (nloaded + 1) * sizeof(*loaded));
 	if (!loaded)
@@ -236,6 +236,13 @@ static int encode(const struct nvu_pmu *pmu, const char *terms,
 		u64 val = 1;
 		char *end;
 
+		if (eq && depth && !strcmp(eq + 1, "?")) {
+			/*
+			 * A parameter the alias wants from the user (perf's
+			 * "wp_val=?"): 0 unless a later term sets it.
+			 */
+			continue;
+		}
 		if (eq) {
 			*eq = '\0';
 			errno = 0;
@@ -334,7 +341,7 @@ int nvu_list(const char *prefix)
 	int n, i, j, node, maxnode = -1, shown = 0;
 	struct nvu_pmu **v;
 
-	n = list_dir(nvu_sysfs, &names);
+	n = nvu_list_dir(nvu_sysfs, &names);
 	if (n < 0)
 		nvu_die("%s: %s", nvu_sysfs, strerror(errno));
 	v = nvu_zalloc((n + 1) * sizeof(*v));
@@ -373,6 +380,8 @@ int nvu_list(const char *prefix)
 				if (strcmp(v[i]->fields[j].name, "event"))
 					printf(" %s", v[i]->fields[j].name);
 			printf("\n");
+			if (nvu_cmn_is(v[i]))
+				nvu_cmn_list(v[i]);
 			shown++;
 		}
 	}
@@ -380,6 +389,6 @@ int nvu_list(const char *prefix)
 		printf("no uncore PMU%s%s found under %s\n", prefix ? " named " : "",
 		       prefix ? prefix : "", nvu_sysfs);
 	free(v);
-	free_names(names, n);
+	nvu_free_names(names, n);
 	return 0;
 }
