@@ -5,7 +5,8 @@
 # injected traffic exactly: node events aggregated over a type and by
 # node ID, RN-D nodes in RN-I events, carries from the 16-bit local
 # counters into the 32-bit global ones and past 2^32, the cycle counter,
-# XP flit events, occupancy selectors and watchpoints.
+# XP flit events, occupancy selectors and watchpoints; and the same with
+# the model's unknowns (DTC domains, dtm_enable) the other way.
 . "$NVU_TESTS/lib.sh"
 load_cmn
 m2=$(cmn_pmu 0) m4=$(cmn_pmu 1) m8=$(cmn_pmu 2)
@@ -109,4 +110,17 @@ got=$(counts "$m8/watchpoint_up,$wp/" "$m8/watchpoint_up,$wp,wp_exclusive=1,byno
 	echo 'flit=up nodeid=$xp port=0 chan=dat val=0x99ab count=3' >$e8") || fail "perf stat"
 expect_eq "watchpoint_up, every XP" $((xps * 2)) "$(echo "$got" | sed -n 1p)"
 expect_eq "watchpoint_up, exclusive" 3 "$(echo "$got" | sed -n 2p)"
+rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
+
+# The unknowns the model has knobs for, the other way: XPs feed DTCs
+# interleaved, not in blocks (which DTC an XP feeds cannot be discovered),
+# and a DTM counts only with dtm_control.dtm_enable set.  Same counts.
+load_cmn cmn_dtc_interleave=1 cmn_dtm_enable_gates=1
+m8=$(cmn_pmu 2)
+got=$(counts $m8/hnf_cache_miss/ $m8/mxp_p0_dat_txflit_valid/ -- sh -c "
+	echo 'type=hnf event=0x1 count=$(((1 << 20) + 3))' >$e8
+	echo 'type=xp event=0x71 count=3' >$e8") || fail "perf stat"
+expect_eq "interleaved DTCs, gating dtm_enable: HN-F" $((hnf * ((1 << 20) + 3))) \
+	"$(echo "$got" | sed -n 1p)"
+expect_eq "interleaved DTCs, gating dtm_enable: XP" $((xps * 3)) "$(echo "$got" | sed -n 2p)"
 finish
