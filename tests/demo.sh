@@ -156,4 +156,50 @@ echo "  16 blocks on 8 address-filter slots: time-multiplexed, with the time"
 echo "  each block was observed and an error bound"
 run nvu-stat sweep -k 8 -S 100 -t 2 --top 4 addr $tgt/rd_req/ 0x10000 0x8000 16
 echo >$EMU/$tgt/rate
+
+say "9. Arm CMN-600: an 8x8 mesh (the model's cmn600_2), HN-F miss rate and hot spots"
+run modprobe nvu_arm_cmn600
+# The PMU of the mesh whose firmware _UID is 2 (probe order before 6.2).
+cmn=arm_cmn_2
+for p in $PMUS/arm_cmn_*; do
+	d=$(readlink -f "$p")
+	[ "$(cat "${d%/*}/firmware_node/uid" 2>/dev/null)" = 2 ] && cmn=${p##*/}
+done
+printf '%s identifier=%s cpumask=%s\n' $cmn "$(cat $PMUS/$cmn/identifier)" \
+	"$(cat $PMUS/$cmn/cpumask)"
+# HN-F 0xe8 sits on XP 0xe8 (3,5), port 0; XP 0x100 is (4,0), 0xc8 (3,1).
+mesh="type=hnf event=0x2 count=2000000
+type=hnf event=0x1 count=500000
+type=hnf event=0x1 nodeid=0xe8 count=1500000
+type=xp event=0x71 nodeid=0xe8 count=3000000
+type=xp event=0x61 nodeid=0x100 count=1500000
+type=xp event=0x69 nodeid=0xc8 count=800000
+flit=up nodeid=0xe8 port=0 chan=req val=0x300 count=600000
+flit=up nodeid=0xe8 port=0 chan=req val=0x1200 count=200000"
+echo "$mesh" | sed 's/^/  CMN-600: /'
+echo "$mesh" >$EMU/cmn600_2/rate
+echo "  expected: every HN-F 2 M SLC/SF accesses and 0.5 M misses per second,"
+echo "  HN-F 0xe8 2 M misses (32 HN-Fs: 17.5 M misses in 64 M accesses, 27%);"
+echo "  data flits per second: 3 M out of XP 0xe8's port 0, 1.5 M east from"
+echo "  0x100, 0.8 M north from 0xc8; REQ flits up from 0xe8's port 0 with bits"
+echo "  11:8 = 3 (0.6 M) and 2 (0.2 M)"
+run nvu-stat list $cmn
+echo
+echo "  HN-F cache miss rate = hnf_cache_miss / hnf_slc_sf_cache_access:"
+run nvu-stat stat -t 1 $cmn/hnf_cache_miss/ $cmn/hnf_slc_sf_cache_access/
+nvu-stat stat -t 1 -o csv $cmn/hnf_cache_miss/ $cmn/hnf_slc_sf_cache_access/ |
+	awk -F, '$3 == "hnf_cache_miss" { m = $4 } $3 == "hnf_slc_sf_cache_access" { a = $4 }
+		END { if (a) printf "  HN-F miss rate: %.1f%% (%d misses, %d accesses)\n", 100 * m / a, m, a }'
+echo
+echo "  The busiest HN-Fs (32 nodes on 8 counters: time-multiplexed):"
+run nvu-stat sweep -S 50 -t 2 --top 4 cmn-node $cmn/hnf_cache_miss/
+echo
+echo "  Which values of REQ flit bits 11:8 XP 0xe8's device on port 0 sends"
+echo "  (16 buckets on the XP's 2 watchpoints; the flit layout is Arm's TRM's):"
+run nvu-stat sweep -S 50 -t 2 --top 4 cmn-wp $cmn --up --port 0 --chan req --field 8:4 --xp 0xe8
+echo
+echo "  Hot spots: data flits sent per XP (6 events x 64 XPs on 8 counters)"
+run nvu-stat map -S 20 -t 3 --top 5 --svg /tmp/mesh.svg $cmn
+echo "  /tmp/mesh.svg: $(wc -c </tmp/mesh.svg) bytes, $(grep -c '<rect ' /tmp/mesh.svg) rectangles"
+echo >$EMU/cmn600_2/rate
 say "Done.  See README.md and Documentation/ for more."
