@@ -92,15 +92,18 @@ static const struct emu_cmn_place emu_cmn_2x2[] = {
 };
 
 /*
- * The DT binding's example: 4 x 2, one DTC, the root at 0x104000.  Row 1
- * comes first in the space, so offset order is not logical-ID order.
+ * The DT binding's example: 4 x 2, one DTC, the root at 0x104000, an HN-F
+ * on port 0 of every XP (8 on 8 DTMs, as the upstream cost figures assume)
+ * and the requesters, HN-I, SBSX and DN on port 1.  Row 1 comes first in
+ * the space, so offset order is not logical-ID order.
  */
 static const struct emu_cmn_place emu_cmn_4x2[] = {
-	P(0, 1, 0, 0, SBSX), P(0, 1, 1, 0, RNI), P(0, 1, 1, 1, RNI),
-	P(1, 1, 0, 0, HNF), P(1, 1, 1, 0, HNF),
+	P(0, 1, 0, 0, HNF), P(0, 1, 1, 0, RNI), P(0, 1, 1, 1, RNI),
+	P(1, 1, 0, 0, HNF), P(1, 1, 1, 0, SBSX),
 	P(2, 1, 0, 0, HNF), P(2, 1, 1, 0, RND),
 	P(3, 1, 0, 0, HNF), P(3, 1, 1, 0, RNSAM), P(3, 1, 1, 1, EXT),
-	P(0, 0, 0, 0, HNI), P(0, 0, 0, 1, DTC), P(0, 0, 1, 0, DN),
+	P(0, 0, 0, 0, HNF), P(0, 0, 0, 1, DTC), P(0, 0, 1, 0, DN),
+	P(0, 0, 1, 1, HNI),
 	P(1, 0, 0, 0, HNF), P(1, 0, 1, 0, RNI),
 	P(2, 0, 0, 0, HNF), P(2, 0, 1, 0, RNI),
 	P(3, 0, 0, 0, HNF), P(3, 0, 1, 0, RND),

@@ -115,7 +115,7 @@ struct nvu_bench_case {
 #define NVU_BENCH_DLINK	"nvidia_nvdlink_pmu_0"
 #define NVU_BENCH_CXL	"cxl_pmu_pci10000_00_00_0.0"
 /*
- * CMN-600: the model's meshes cmn600_1 (4x2, 7 HN-F, 1 DTC) and cmn600_2
+ * CMN-600: the model's meshes cmn600_1 (4x2, 8 HN-F, 1 DTC) and cmn600_2
  * (8x8, 32 HN-F on 16 XPs, 4 DTCs), arm_cmn_1 and arm_cmn_2 in probe
  * order, which is their _UID order.
  */
@@ -238,7 +238,7 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
 			    NVU_BENCH_CXL_MEMWR },
 	}, {
-		/* One event over every HN-F of a mesh: 7, then 32 nodes. */
+		/* One event over every HN-F of a mesh: 8, then 32 nodes. */
 		.pmu = NVU_BENCH_CMN4, .emu = "cmn600_1", .tag = "cmn4x2",
 		.name = "hnf_cache_miss",
 		.nr_events = 1, .config = { NVU_BENCH_CMN_MISS },
