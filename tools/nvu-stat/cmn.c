@@ -220,8 +220,9 @@ void nvu_cmn_list(struct nvu_pmu *pmu)
 		printf(" %s", s);
 	printf("\n");
 	printf("      per node: bynodeid=1,nodeid=ID (sweep cmn-node)\n");
-	printf("      watchpoints watchpoint_up/watchpoint_down, 2 per direction per XP (sweep cmn-wp):\n"
-	       "        device port wp_dev_sel 0-1, channel wp_chn_sel 0 req 1 rsp 2 snp 3 dat,\n"
+	printf("      watchpoints watchpoint_up/watchpoint_down,");
+	printf(" 2 per direction per XP (sweep cmn-wp):\n");
+	printf("        device port wp_dev_sel 0-1, channel wp_chn_sel 0 req 1 rsp 2 snp 3 dat,\n"
 	       "        group wp_grp 0-1, value wp_val / mask wp_mask (%d bits; mask 1 = ignore),\n"
 	       "        per XP with bynodeid=1,nodeid=XP\n", val->nbits);
 }
@@ -288,6 +289,24 @@ static void xml_text(FILE *f, const char *s)
 #define SVG_TOP		64
 
 /* The mesh as an SVG: XPs shaded by traffic, links between neighbours. */
+/* A link of the mesh between two XPs. */
+static void svg_link(FILE *f, int x1, int y1, int x2, int y2)
+{
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" ", x1, y1, x2, y2);
+	fprintf(f, "stroke=\"#999\" stroke-width=\"3\"/>\n");
+}
+
+/* One XP of the map as a JSON line. */
+static void cmn_json_xp(const struct cmn_xp *p, double elapsed, double share)
+{
+	printf("{\"type\":\"xp\",\"xp\":\"0x%x\",\"x\":%d,\"y\":%d,",
+	       p->id, p->x, p->y);
+	printf("\"count\":%llu,\"observed_s\":%.6f,\"elapsed_s\":%.6f,",
+	       p->count, p->observed, elapsed);
+	printf("\"estimate\":%.0f,\"bound\":%.0f,\"share_pct\":%.4f}\n",
+	       p->estimate, p->bound, share);
+}
+
 static void write_svg(const char *path, const struct nvu_sweep *sw,
 		      const struct cmn_xp *xp, double max, const char *title)
 {
@@ -311,8 +330,10 @@ static void write_svg(const char *path, const struct nvu_sweep *sw,
 	fprintf(f, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h);
 	fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"14\">", SVG_MARGIN);
 	xml_text(f, title);
-	fprintf(f, "</text>\n<text x=\"%d\" y=\"44\" font-size=\"11\" fill=\"#555\">north up; shade: traffic relative to the busiest XP (%.0f)</text>\n",
-		SVG_MARGIN, max);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"44\" font-size=\"11\" fill=\"#555\">",
+		SVG_MARGIN);
+	fprintf(f, "north up; shade: traffic relative to the busiest XP (%.0f)</text>\n",
+		max);
 	for (i = 0; i < m->nxp; i++) {
 		const struct cmn_xp *p = &xp[i];
 		int cx, cy;
@@ -321,13 +342,11 @@ static void write_svg(const char *path, const struct nvu_sweep *sw,
 		cx = SVG_MARGIN + p->x * (SVG_CELL_W + SVG_GAP);
 		cy = SVG_TOP + row * (SVG_CELL_H + SVG_GAP);
 		if (p->x + 1 < m->nx)
-			fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\" stroke-width=\"3\"/>\n",
-				cx + SVG_CELL_W, cy + SVG_CELL_H / 2,
-				cx + SVG_CELL_W + SVG_GAP, cy + SVG_CELL_H / 2);
+			svg_link(f, cx + SVG_CELL_W, cy + SVG_CELL_H / 2,
+				 cx + SVG_CELL_W + SVG_GAP, cy + SVG_CELL_H / 2);
 		if (row + 1 < m->ny)
-			fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\" stroke-width=\"3\"/>\n",
-				cx + SVG_CELL_W / 2, cy + SVG_CELL_H,
-				cx + SVG_CELL_W / 2, cy + SVG_CELL_H + SVG_GAP);
+			svg_link(f, cx + SVG_CELL_W / 2, cy + SVG_CELL_H,
+				 cx + SVG_CELL_W / 2, cy + SVG_CELL_H + SVG_GAP);
 	}
 	for (i = 0; i < m->nxp; i++) {
 		const struct cmn_xp *p = &xp[i];
@@ -341,13 +360,16 @@ static void write_svg(const char *path, const struct nvu_sweep *sw,
 		human(p->bound, bound, sizeof(bound));
 		fprintf(f, "<g><title>XP 0x%x (%d,%d): %.0f +- %.0f</title>\n",
 			p->id, p->x, p->y, p->estimate, p->bound);
-		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"rgb(255,%d,%d)\" stroke=\"#333\"/>\n",
-			cx, cy, SVG_CELL_W, SVG_CELL_H, g, b);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">0x%x (%d,%d)</text>\n",
-			cx + SVG_CELL_W / 2, cy + 22, p->id, p->x, p->y);
-		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\">%s%s%s</text></g>\n",
-			cx + SVG_CELL_W / 2, cy + 44, num, p->bound > 0 ? " +-" : "",
-			p->bound > 0 ? bound : "");
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" ",
+			cx, cy, SVG_CELL_W, SVG_CELL_H);
+		fprintf(f, "fill=\"rgb(255,%d,%d)\" stroke=\"#333\"/>\n", g, b);
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">",
+			cx + SVG_CELL_W / 2, cy + 22);
+		fprintf(f, "0x%x (%d,%d)</text>\n", p->id, p->x, p->y);
+		fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\" ",
+			cx + SVG_CELL_W / 2, cy + 44);
+		fprintf(f, "text-anchor=\"middle\">%s%s%s</text></g>\n", num,
+			p->bound > 0 ? " +-" : "", p->bound > 0 ? bound : "");
 	}
 	fprintf(f, "</svg>\n");
 	if (fclose(f) || rename(tmp, path))
@@ -446,9 +468,9 @@ void nvu_cmn_map_report(enum nvu_output out, const struct nvu_sweep *sw,
 		}
 		break;
 	case NVU_OUT_CSV:
-		printf("xp,x,y,count,observed_s,elapsed_s,estimate,bound,share_pct\n");
-		/* fall through */
 	case NVU_OUT_JSON:
+		if (out == NVU_OUT_CSV)
+			printf("xp,x,y,count,observed_s,elapsed_s,estimate,bound,share_pct\n");
 		if (top && top < n)
 			n = top;
 		for (i = 0; i < n; i++) {
@@ -460,9 +482,7 @@ void nvu_cmn_map_report(enum nvu_output out, const struct nvu_sweep *sw,
 				       p->id, p->x, p->y, p->count, p->observed,
 				       sw->elapsed, p->estimate, p->bound, share);
 			else
-				printf("{\"type\":\"xp\",\"xp\":\"0x%x\",\"x\":%d,\"y\":%d,\"count\":%llu,\"observed_s\":%.6f,\"elapsed_s\":%.6f,\"estimate\":%.0f,\"bound\":%.0f,\"share_pct\":%.4f}\n",
-				       p->id, p->x, p->y, p->count, p->observed,
-				       sw->elapsed, p->estimate, p->bound, share);
+				cmn_json_xp(p, sw->elapsed, share);
 		}
 		break;
 	}

@@ -391,7 +391,8 @@ static void sweep_cmn_wp(struct sweep_ctx *x, int argc, char **argv)
 	if (port < 0 || chan < 0)
 		nvu_die("sweep cmn-wp: give --port 0|1 and --chan req|rsp|snp|dat");
 	if (lsb < 0)
-		nvu_die("sweep cmn-wp: give --field LSB:WIDTH (the flit layout is not public: no default)");
+		/* The flit layout is not public: no default field. */
+		nvu_die("sweep cmn-wp: give --field LSB:WIDTH (no default)");
 	n = nb ? parse_u64(nb, "BUCKETS") : 1ULL << (width < 4 ? width : 4);
 	if (!n || n & (n - 1) || n > 4096)
 		nvu_die("sweep cmn-wp: BUCKETS must be a power of two, 1 to 4096");
@@ -471,7 +472,7 @@ static void sweep_map(struct sweep_ctx *x, int argc, char **argv)
 			 m->xp[0]);
 		if (field_get(ftype, cfg) != field_get(ftype, xpcfg) ||
 		    cmn_accepts(x, terms))
-			nvu_die("map: %s/%s/ is not a crosspoint event (the map counts XP events per XP)",
+			nvu_die("map: %s/%s/ is not a crosspoint event",
 				x->pmu_name, ev[e]);
 		for (i = 0; i < m->nxp; i++) {
 			snprintf(name, sizeof(name), "0x%x %s", m->xp[i], ev[e]);
