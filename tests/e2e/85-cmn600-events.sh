@@ -67,6 +67,21 @@ got=$(counts $m2/rnid_txdat_flits/ -- sh -c "echo 'type=rnid event=0x5 count=10'
 expect_eq "rnid over RN-I and RN-D" $((10 * $(cmn_nodes $m2 RN-I) + 100 * $(cmn_nodes $m2 RN-D))) "$got"
 [ "$rn" -gt "$(cmn_nodes $m2 RN-I)" ] || fail "the 2x2 has no RN-D"
 
+# Every other node type of the 2x2 (the mesh with all of them): over the
+# type and on its first node by ID.
+for t in "dn DN 0x1 dn_rxreq_dvmop" "hni HN-I 0x20 hni_rrt_rd_occ_cnt_ovfl" \
+	"sbsx SBSX 0x1 sbsx_rd_req" "cxra CXRA 0x1 cxra_rht_occ" \
+	"cxha CXHA 0x21 cxha_rddatbyp"; do
+	set -- $t
+	id=$(cmn_node_id $m2 $2 0)
+	[ -n "$id" ] || fail "no $2 node on the 2x2"
+	got=$(counts $m2/$4/ "$m2/$4,bynodeid=1,nodeid=$id/" -- sh -c "
+		echo 'type=$1 event=$3 count=13' >$e2
+		echo 'type=$1 event=$3 nodeid=$id count=4' >$e2") || fail "perf stat"
+	expect_eq "$4, every $2" $(($(cmn_nodes $m2 $2) * 13 + 4)) "$(echo "$got" | sed -n 1p)"
+	expect_eq "$4, $2 $id" 17 "$(echo "$got" | sed -n 2p)"
+done
+
 # The cycle counter (the model's clock advances only by injection).
 got=$(counts $m8/dtc_cycles/ -- sh -c "echo 'cycles=123456789' >$e8") || fail "perf stat"
 expect_eq "dtc_cycles" 123456789 "$got"
@@ -110,6 +125,16 @@ got=$(counts "$m8/watchpoint_up,$wp/" "$m8/watchpoint_up,$wp,wp_exclusive=1,byno
 	echo 'flit=up nodeid=$xp port=0 chan=dat val=0x99ab count=3' >$e8") || fail "perf stat"
 expect_eq "watchpoint_up, every XP" $((xps * 2)) "$(echo "$got" | sed -n 1p)"
 expect_eq "watchpoint_up, exclusive" 3 "$(echo "$got" | sed -n 2p)"
+# Combined: the first watchpoint of the pair (group 0, wp_combine=1)
+# counts the flits that match it and the second (group 1) together.
+c0="wp_dev_sel=1,wp_chn_sel=1,wp_grp=0,wp_val=0xa0,wp_mask=0xf,wp_combine=1"
+c1="wp_dev_sel=1,wp_chn_sel=1,wp_grp=1,wp_val=0xb0,wp_mask=0xf"
+got=$(counts "{$m8/watchpoint_up,$c0,bynodeid=1,nodeid=$xp/,$m8/watchpoint_up,$c1,bynodeid=1,nodeid=$xp/}" -- sh -c "
+	echo 'flit=up nodeid=$xp port=1 chan=rsp val=0xa3 val1=0xb5 count=6' >$e8
+	echo 'flit=up nodeid=$xp port=1 chan=rsp val=0xa3 val1=0xc5 count=5' >$e8
+	echo 'flit=up nodeid=$xp port=1 chan=rsp val=0x13 val1=0xb5 count=4' >$e8") ||
+	fail "perf stat"
+expect_eq "watchpoints combined: both groups match" 6 "$(echo "$got" | sed -n 1p)"
 rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
 
 # The unknowns the model has knobs for, the other way: XPs feed DTCs

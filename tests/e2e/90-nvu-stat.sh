@@ -8,6 +8,7 @@
 # on the host: NVU-OPENMETRICS blocks); the documented errors.
 . "$NVU_TESTS/lib.sh"
 load_t410 pcie_rp_mask=0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff
+modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
 command -v nvu-stat >/dev/null || fail "nvu-stat is not in the VM"
 
 # 1. The encoder: config words for FIELD=all ones and FIELD=1, beside
@@ -30,7 +31,7 @@ hex() { # normalise "0" / "0x.." words to one spelling
 n=0
 for pmu in nvidia_ucf_pmu_0 nvidia_cmem_latency_pmu_0 nvidia_pcie_pmu_0_rc_0 \
 	nvidia_pcie_tgt_pmu_0_rc_0 nvidia_nvlink_c2c_pmu_0 nvidia_nvclink_pmu_0 \
-	nvidia_nvdlink_pmu_0; do
+	nvidia_nvdlink_pmu_0 $(cmn_pmu 0); do
 	for f in $(ls $PMUS/$pmu/format); do
 		bits=$(sed 's/.*://' $PMUS/$pmu/format/$f | awk -F, '{
 			n = 0; for (i = 1; i <= NF; i++) { split($i, r, "-");
@@ -44,7 +45,11 @@ for pmu in nvidia_ucf_pmu_0 nvidia_cmem_latency_pmu_0 nvidia_pcie_pmu_0_rc_0 \
 		[ "$bits" = 1 ] || v="$v 0x1"
 		for x in $v; do
 			ev="$pmu/$f=$x/"
-			[ "$f" = event ] || ev="$pmu/event=0x0,$f=$x/"
+			case $pmu:$f in
+			arm_cmn_*) ;;	# no "event" field: each field alone
+			*:event) ;;
+			*) ev="$pmu/event=0x0,$f=$x/" ;;
+			esac
 			expect_eq "encode $ev" "$(hex "$(perf_words "$ev")")" \
 				"$(hex "$(ours_words "$ev")")"
 			n=$((n + 1))
