@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # nvu-stat against the model: its format encoder agrees with perf's own on
-# every format field of every PMU type; stat totals and intervals exact;
-# sweeps over root ports, GPUs, address blocks and BDFs exact when every
-# bucket has a counter; a time-multiplexed source x destination sweep
-# within its stated error bound; OpenMetrics output (validated with promtool
-# on the host: NVU-OPENMETRICS blocks); the documented errors.
+# every format field of every PMU type (Tegra410, CMN-600, CXL); stat
+# totals and intervals exact; sweeps over root ports, GPUs, address blocks
+# and BDFs exact when every bucket has a counter; a time-multiplexed
+# source x destination sweep within its stated error bound; OpenMetrics
+# output (validated with promtool on the host: NVU-OPENMETRICS blocks);
+# the documented errors.
 . "$NVU_TESTS/lib.sh"
-load_t410 pcie_rp_mask=0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff
+load_t410 cxl_fns=1 pcie_rp_mask=0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff
 modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
+modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu"
 command -v nvu-stat >/dev/null || fail "nvu-stat is not in the VM"
 
 # 1. The encoder: config words for FIELD=all ones and FIELD=1, beside
@@ -31,7 +33,7 @@ hex() { # normalise "0" / "0x.." words to one spelling
 n=0
 for pmu in nvidia_ucf_pmu_0 nvidia_cmem_latency_pmu_0 nvidia_pcie_pmu_0_rc_0 \
 	nvidia_pcie_tgt_pmu_0_rc_0 nvidia_nvlink_c2c_pmu_0 nvidia_nvclink_pmu_0 \
-	nvidia_nvdlink_pmu_0 $(cmn_pmu 0); do
+	nvidia_nvdlink_pmu_0 $(cmn_pmu 0) $(cxl_pmu 0 0); do
 	for f in $(ls $PMUS/$pmu/format); do
 		bits=$(sed 's/.*://' $PMUS/$pmu/format/$f | awk -F, '{
 			n = 0; for (i = 1; i <= NF; i++) { split($i, r, "-");
@@ -46,7 +48,7 @@ for pmu in nvidia_ucf_pmu_0 nvidia_cmem_latency_pmu_0 nvidia_pcie_pmu_0_rc_0 \
 		for x in $v; do
 			ev="$pmu/$f=$x/"
 			case $pmu:$f in
-			arm_cmn_*) ;;	# no "event" field: each field alone
+			arm_cmn_*|cxl_pmu_*) ;;	# no "event" field: each field alone
 			*:event) ;;
 			*) ev="$pmu/event=0x0,$f=$x/" ;;
 			esac
