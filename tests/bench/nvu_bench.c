@@ -544,13 +544,17 @@ struct nvu_bench_poll {
 	u64 ns, reads, writes;
 };
 
-/* What the core's poll timer does: the read callback of every event. */
+/* What the core's poll timer does: one pass of reads over every event. */
 static void nvu_bench_poll_once(struct nvu_bench_run *run)
 {
+	struct pmu *pmu = run->events[0]->pmu;
 	unsigned int i;
 
+	/* One pass of reads, as the core's poll timer makes. */
+	pmu->start_txn(pmu, PERF_PMU_TXN_READ);
 	for (i = 0; i < run->bc->nr_events; i++)
-		run->events[i]->pmu->read(run->events[i]);
+		pmu->read(run->events[i]);
+	pmu->commit_txn(pmu);
 }
 
 static void nvu_bench_poll_on_cpu(void *arg)
