@@ -76,6 +76,7 @@ int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 void nvu_cmn_topo_free(struct nvu_cmn_topo *t);
 u16 nvu_cmn_xp_id(const struct nvu_cmn_topo *t, unsigned int x,
 		  unsigned int y);
+int nvu_cmn_type_counts(u16 type);
 
 /*
  * The perf ABI of arm_cmn_<n> (spec B.9, as Linux 6.12 lays it out):

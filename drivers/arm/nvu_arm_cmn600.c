@@ -476,30 +476,26 @@ static void cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 	ev->ext = val;
 }
 
-static u32 cmn_pmcr(const struct nvu_pmu *pmu, bool on)
+/* Start (@on) or stop counting on every DTC: one snapshot across them. */
+static void cmn_set_pmcr(struct nvu_pmu *pmu, bool on)
 {
-	return (on ? NVU_CMN_DTC_PMCR_PMU_EN : 0) |
-	       (pmu->irq ? NVU_CMN_DTC_PMCR_OVFL_INTR_EN : 0);
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	u32 pmcr = (on ? NVU_CMN_DTC_PMCR_PMU_EN : 0) |
+		   (pmu->irq ? NVU_CMN_DTC_PMCR_OVFL_INTR_EN : 0);
+	unsigned int d;
+
+	for (d = 0; d < cmn->nr_dtcs; d++)
+		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR, pmcr);
 }
 
 static void cmn_enable(struct nvu_pmu *pmu)
 {
-	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	unsigned int d;
-
-	for (d = 0; d < cmn->nr_dtcs; d++)
-		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR,
-			    cmn_pmcr(pmu, true));
+	cmn_set_pmcr(pmu, true);
 }
 
 static void cmn_disable(struct nvu_pmu *pmu)
 {
-	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	unsigned int d;
-
-	for (d = 0; d < cmn->nr_dtcs; d++)
-		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR,
-			    cmn_pmcr(pmu, false));
+	cmn_set_pmcr(pmu, false);
 }
 
 /*

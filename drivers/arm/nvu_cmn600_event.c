@@ -87,26 +87,16 @@ static int nvu_cmn_check_node(const u64 *c, const char **why)
 	u16 eventid = FIELD_GET(NVU_CMN_CFG_EVENTID, c[0]);
 	u64 occupid = FIELD_GET(NVU_CMN_CFG_OCCUPID, c[0]);
 
-	switch (type) {
-	case NVU_CMN_TYPE_XP:
+	if (type == NVU_CMN_TYPE_XP) {
 		if (!FIELD_GET(NVU_CMN_XP_EV, eventid) ||
 		    FIELD_GET(NVU_CMN_XP_INTF, eventid) >= NVU_CMN_XP_NR_INTF ||
 		    eventid >> 5 >= NVU_CMN_NR_CHAN)
 			return nvu_cmn_why(why, "no such crosspoint event on CMN-600");
-		break;
-	case NVU_CMN_TYPE_DN:
-	case NVU_CMN_TYPE_HNI:
-	case NVU_CMN_TYPE_HNF:
-	case NVU_CMN_TYPE_SBSX:
-	case NVU_CMN_TYPE_RNI:
-	case NVU_CMN_TYPE_RND:
-	case NVU_CMN_TYPE_CXRA:
-	case NVU_CMN_TYPE_CXHA:
-		if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK)
-			return nvu_cmn_why(why, "eventid is 1-0x3f");
-		break;
-	default:
+	} else if (type == NVU_CMN_TYPE_DTC || nvu_cmn_type_counts(type) <= 0) {
+		/* (dtc_cycles is checked before: no event ID.) */
 		return nvu_cmn_why(why, "no such node type on CMN-600");
+	} else if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK) {
+		return nvu_cmn_why(why, "eventid is 1-0x3f");
 	}
 	if (occupid && !nvu_cmn_is_occup(type, eventid))
 		return nvu_cmn_why(why, "occupid is for the occupancy events only");

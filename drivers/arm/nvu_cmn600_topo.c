@@ -160,8 +160,14 @@ static int nvu_cmn_find_xps(struct nvu_cmn_walk *w, u32 root)
 	return 0;
 }
 
-/* Whether nodes of @type have a PMU; -ENODEV for a type we do not know. */
-static int nvu_cmn_type_counts(u16 type)
+/**
+ * nvu_cmn_type_counts() - whether nodes of a type have a PMU
+ * @type: node type (NVU_CMN_TYPE_*)
+ *
+ * Return: 1 for the types with events on CMN-600 (the DTC's is the cycle
+ * counter), 0 for the known types without, -ENODEV for any other.
+ */
+int nvu_cmn_type_counts(u16 type)
 {
 	switch (type) {
 	case NVU_CMN_TYPE_DN:
@@ -181,6 +187,7 @@ static int nvu_cmn_type_counts(u16 type)
 		return -ENODEV;
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(nvu_cmn_type_counts);
 
 /* The device nodes on @xp's ports. */
 static int nvu_cmn_find_devices(struct nvu_cmn_walk *w,
