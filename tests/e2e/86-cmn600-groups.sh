@@ -70,13 +70,16 @@ refused "$m8/type=0x5,eventid=0x40/" "$m8/type=0x99,eventid=0x1/" \
 	"$m8/type=0x7770,eventid=0,wp_dev_sel=2/" "$m8/type=0x7770,eventid=2,wp_chn_sel=4/" \
 	"$m2/hnf_cache_miss,wp_val=1/"
 
-# Multiplexing: 12 events on 8 global counters under steady traffic,
+# Multiplexing: 12 events on 7 global counters under steady traffic,
 # beside a pinned one; each scaled count within 10% of the pinned one.
+# Each event counts one HN-F (all HN-F get the same traffic), so that the
+# global counters, not one DTM's 4 local counters, are what runs out:
+# over every HN-F, an event takes two local counters on the XPs with two
+# HN-F, and only two would run at a time.
 echo "type=hnf event=0x1 count=400000" >"$EMU/cmn600_2/rate"
-ev=$m8/hnf_cache_miss/
-evs="${ev}D"
-for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
-	evs="$evs,$ev"
+evs="$m8/hnf_cache_miss,bynodeid=1,nodeid=$(cmn_node_id $m8 HN-F 0)/D"
+for k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	evs="$evs,$m8/hnf_cache_miss,bynodeid=1,nodeid=$(cmn_node_id $m8 HN-F $k)/"
 done
 perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 2 || fail "perf stat failed"
 echo >"$EMU/cmn600_2/rate"
