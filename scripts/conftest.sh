@@ -91,6 +91,22 @@ int nvu_probe(struct device *dev)
 MODULE_LICENSE("GPL");
 C
 
+# A PCI MSI irq domain of the caller's own: CONFIG_PCI_MSI_IRQ_DOMAIN
+# until 6.1 (only on some architectures), part of CONFIG_PCI_MSI since.
+# The model's CXL functions send MSI through one.
+probe NVU_HAVE_PCI_MSI_DOMAIN <<'C'
+#include <linux/module.h>
+#include <linux/msi.h>
+struct irq_domain *nvu_probe(struct fwnode_handle *fn,
+			     struct msi_domain_info *info);
+struct irq_domain *nvu_probe(struct fwnode_handle *fn,
+			     struct msi_domain_info *info)
+{
+	return pci_msi_create_irq_domain(fn, info, NULL);
+}
+MODULE_LICENSE("GPL");
+C
+
 make -s -C "$kdir" M="$tmp" -k -j"$(nproc)" modules >"$tmp/log" 2>&1 || true
 
 {

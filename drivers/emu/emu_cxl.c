@@ -17,6 +17,14 @@
  * puts its BAR.  No driver binds the functions (driver_override), the
  * way the drivers under test find them: by their DVSEC.
  *
+ * Each function also has an MSI capability and sends its CPMUs' overflow
+ * interrupts as MSI messages.  Their address is made up and only this
+ * file's MSI irq domain, which the bridge's functions get, knows it: the
+ * message's data is the hardware interrupt number in that domain, and
+ * sending one runs that interrupt's handler as a real MSI would (the
+ * kernel's own MSI path writes the capability as on a server, but cannot
+ * reach a table in a BAR the model serves: MSI-X is not modelled).
+ *
  * Each CPMU is a model device ("cxl_pmu_pci<domain>_<bus>_<dev>_<fn>.<n>",
  * the name the driver gives a function without a CXL memory device) that
  * counts injected traffic: "vid= gid= ev= count= [per=] [hdm=] [crb=]" or
@@ -24,8 +32,13 @@
  * specification leaves open [U] have parameters.
  */
 
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/msi.h>
 #include <linux/pci.h>
 #include <linux/pci-ecam.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 
 #include "emu.h"
@@ -84,6 +97,30 @@ static unsigned int cxl_hdm_mode;
 module_param(cxl_hdm_mode, uint, 0444);
 MODULE_PARM_DESC(cxl_hdm_mode, "HDM filter value [U]: 0 bitmap of decoders, 1 decoder number");
 
+static unsigned int cxl_msi = 16;
+module_param(cxl_msi, uint, 0444);
+MODULE_PARM_DESC(cxl_msi, "MSI vectors a function offers: 1, 2, 4, 8, 16 or 32 (0: no MSI capability)");
+
+static unsigned int cxl_msi_num = 1;
+module_param(cxl_msi_num, uint, 0444);
+MODULE_PARM_DESC(cxl_msi_num, "Interrupt Message Number of a function's first CPMU, 0-15 (CPMU i: this + i, at most 15)");
+
+static bool cxl_ovf_int = true;
+module_param(cxl_ovf_int, bool, 0444);
+MODULE_PARM_DESC(cxl_ovf_int, "Counter Overflow Interrupt Support");
+
+static bool cxl_writable_frozen = true;
+module_param(cxl_writable_frozen, bool, 0444);
+MODULE_PARM_DESC(cxl_writable_frozen, "Counters Writable While Frozen: a frozen counter takes a write");
+
+/*
+ * Whether a counter that is not frozen takes a write is unknown [U]: the
+ * specification promises it only for frozen ones.
+ */
+static bool cxl_write_running;
+module_param(cxl_write_running, bool, 0444);
+MODULE_PARM_DESC(cxl_write_running, "[U] a counter that is not frozen takes a write");
+
 /* The model's vendor-defined events. */
 #define EMU_CXL_VENDOR_VID	0x10de
 #define EMU_CXL_VENDOR_GID	1
@@ -97,13 +134,27 @@ MODULE_PARM_DESC(cxl_hdm_mode, "HDM filter value [U]: 0 bitmap of decoders, 1 de
 #define EMU_CXL_CLASS		0x050210	/* CXL memory device */
 #define EMU_CXL_PORT_CLASS	0x060400	/* PCI-to-PCI bridge */
 #define EMU_CXL_PCIE_CAP	0x40
+#define EMU_CXL_MSI_CAP		0x80	/* after the PCIe capability's 0x3c */
 #define EMU_CXL_DVSEC		0x100
+/* MSI: at most 32 vectors a function; the doorbell no CPU decodes. */
+#define EMU_CXL_MSI_MAX		32
+#define EMU_CXL_NR_HWIRQ	(EMU_CXL_MAX_FNS * EMU_CXL_MSI_MAX)
+#define EMU_CXL_MSI_ADDR	0x4e56c0de0000ULL
 
 /* ------------------------------------------------------------------------
  * The CPMU register block
  */
 
+struct emu_cxl_fn;
+
+/*
+ * @fn: the PCI function whose MSI capability sends the overflow
+ * interrupt, NULL before it has one and after the bridge is gone
+ * @msi_sent: MSI messages sent; @msi_dropped: those MSI did not allow
+ */
 struct emu_cxl_cpmu {
+	struct emu_cxl_fn *fn;
+	u64 msi_sent, msi_dropped;
 	u64 cap;
 	unsigned int nctr, width, nevcap;
 	u64 evcap[CPMU_MAX_EVCAPS];
@@ -113,6 +164,8 @@ struct emu_cxl_cpmu {
 	bool level[CPMU_MAX_COUNTERS];	/* edge: the condition last clock */
 	u64 ovf, freeze;
 };
+
+static void emu_cxl_msi_send(struct emu_cxl_cpmu *c);
 
 /* Event capability register value. */
 static u64 emu_cxl_evcap(u16 vid, u16 gid, u32 mask)
@@ -168,7 +221,9 @@ static void emu_cxl_init(struct nvu_emu_dev *dev)
 			    nvu_emu_bad(dev, "width0") ? 0 : c->width) |
 		 FIELD_PREP(CPMU_CAP_NUM_EVCAPS, c->nevcap - 1) |
 		 FIELD_PREP(CPMU_CAP_FILTERS, cxl_filters) |
-		 CPMU_CAP_WRITABLE_FROZEN | CPMU_CAP_OVF_INT |
+		 FIELD_PREP(CPMU_CAP_MSI_NUM, min(cxl_msi_num + dev->index, 15U)) |
+		 (cxl_writable_frozen ? CPMU_CAP_WRITABLE_FROZEN : 0) |
+		 (cxl_ovf_int ? CPMU_CAP_OVF_INT : 0) |
 		 (cxl_freeze ? CPMU_CAP_FREEZE : 0);
 	for (i = 0; i < c->nctr; i++) {
 		c->filter[i][0] = CPMU_FILTER_NONE;
@@ -209,6 +264,9 @@ static void emu_cxl_add(struct emu_cxl_cpmu *c, unsigned int n, u64 amount)
 	if (!amount || !nvu_emu_add(&c->cntr[n], amount, c->width))
 		return;
 	c->ovf |= BIT_ULL(n);
+	/* An edge: every wrap sends a message. */
+	if (c->cfg[n] & CPMU_CFG_INT_ON_OVF && c->cap & CPMU_CAP_OVF_INT)
+		emu_cxl_msi_send(c);
 	/* Freeze on overflow stops every counter. */
 	if (c->cfg[n] & CPMU_CFG_FREEZE_ON_OVF && c->cap & CPMU_CAP_FREEZE)
 		c->freeze = U64_MAX;
@@ -384,8 +442,12 @@ static void emu_cxl_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 	} else if (off >= CPMU_CNTR(0) && off < CPMU_CNTR(c->nctr)) {
 		unsigned int n = (off - CPMU_CNTR(0)) / 8;
 		u64 mask = c->width >= 64 ? U64_MAX : BIT_ULL(c->width) - 1;
+		bool frozen = c->freeze & BIT_ULL(n);
 
-		if (FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]) != CPMU_TYPE_FREE)
+		/* Frozen: by the capability; running: [U] cxl_write_running. */
+		if (FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]) != CPMU_TYPE_FREE &&
+		    (frozen ? c->cap & CPMU_CAP_WRITABLE_FROZEN :
+			      cxl_write_running))
 			c->cntr[n] = val & mask;
 	}
 }
@@ -414,7 +476,8 @@ static const struct nvu_emu_type nvu_emu_cxl = {
 /*
  * One function: @parent is the index of the port it sits behind (-1: the
  * root bus), @bus and @slot its address as firmware left it, @type its
- * PCIe port type; @wmask the writable bits of its header.  A port's
+ * PCIe port type; @wmask the writable bits of its first 256 bytes of
+ * config space (the header and the MSI capability).  A port's
  * secondary and subordinate bus numbers are @sec and @sub, its
  * prefetchable window @win_lo to @win_hi.
  */
@@ -424,12 +487,27 @@ struct emu_cxl_fn {
 	u8 bus, slot, type, sec, sub;
 	u64 win_lo, win_hi;
 	u8 cfg[PCI_CFG_SPACE_EXP_SIZE];
-	u8 wmask[PCI_STD_HEADER_SIZEOF];
+	u8 wmask[PCI_CFG_SPACE_SIZE];
 	u64 bar_size;
 	unsigned int ncpmu;
 	struct nvu_emu_dev *cpmu[EMU_CXL_MAX_CPMUS];
 };
 
+/*
+ * One MSI vector of the bridge's irq domain, by its hardware number: the
+ * CPU its interrupt is routed to, and the way a message gets there.
+ */
+struct emu_cxl_vec {
+	irq_hw_number_t hwirq;
+	unsigned int cpu;
+	struct irq_work work;
+	call_single_data_t csd;
+};
+
+/*
+ * @cfg_lock: config space writes vs. a function sending an MSI message
+ * @msi: MSI vectors a function offers, 0 for no MSI capability
+ */
 struct emu_cxl_host {
 	struct platform_device *pdev;
 	struct pci_host_bridge *bridge;
@@ -439,6 +517,9 @@ struct emu_cxl_host {
 	bool win_added;
 	unsigned int nfn;
 	struct emu_cxl_fn fn[EMU_CXL_MAX_FNS];
+	raw_spinlock_t cfg_lock;
+	unsigned int msi;
+	struct emu_cxl_vec vec[EMU_CXL_NR_HWIRQ];
 #ifdef CONFIG_X86
 	struct pci_sysdata sysdata;
 #else
@@ -485,9 +566,11 @@ static u64 emu_cxl_bar0(const struct emu_cxl_fn *fn)
 
 /*
  * A port's bus numbers and prefetchable 64-bit window as firmware left
- * them, and which bits the kernel may change.  No I/O window (its
- * registers read 0 and ignore writes, which tells the kernel so); the
- * non-prefetchable window starts disabled.
+ * them, and which bits the kernel may change.  The 16-bit I/O window and
+ * the non-prefetchable window start disabled (base above limit).  An I/O
+ * window that reads 0 would tell the kernel the port has none, but the
+ * kernels we build against still read it as enabled at 0-0xfff, which
+ * they cannot claim, and then refuse to enable the port for a driver.
  */
 static void emu_cxl_port_config(struct emu_cxl_fn *fn)
 {
@@ -497,6 +580,9 @@ static void emu_cxl_port_config(struct emu_cxl_fn *fn)
 	emu_cfg_w8(cfg, PCI_SECONDARY_BUS, fn->sec);
 	emu_cfg_w8(cfg, PCI_SUBORDINATE_BUS, fn->sub);
 	memset(wm + PCI_PRIMARY_BUS, 0xff, 3);
+	emu_cfg_w8(cfg, PCI_IO_BASE, 0xf0);
+	emu_cfg_w8(wm, PCI_IO_BASE, 0xf0);
+	emu_cfg_w8(wm, PCI_IO_LIMIT, 0xf0);
 	emu_cfg_w16(cfg, PCI_MEMORY_BASE, 0xfff0);
 	emu_cfg_w16(wm, PCI_MEMORY_BASE, 0xfff0);
 	emu_cfg_w16(wm, PCI_MEMORY_LIMIT, 0xfff0);
@@ -515,8 +601,47 @@ static void emu_cxl_port_config(struct emu_cxl_fn *fn)
 		    PCI_BRIDGE_CTL_BUS_RESET);
 }
 
-/* Config space of @fn: header, PCIe capability, register locator. */
-static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar)
+/*
+ * An MSI capability offering @nvec vectors: 64-bit address, no per-vector
+ * masking.  Enable, Multiple Message Enable, address and data are
+ * writable; the Extended Message Data bits (not supported) read 0.
+ */
+static void emu_cxl_msi_config(struct emu_cxl_fn *fn, unsigned int nvec)
+{
+	u8 *cfg = fn->cfg, *wm = fn->wmask;
+
+	emu_cfg_w8(cfg, EMU_CXL_PCIE_CAP + PCI_CAP_LIST_NEXT, EMU_CXL_MSI_CAP);
+	emu_cfg_w8(cfg, EMU_CXL_MSI_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_MSI);
+	emu_cfg_w16(cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS, PCI_MSI_FLAGS_64BIT |
+		    FIELD_PREP(PCI_MSI_FLAGS_QMASK, ilog2(nvec)));
+	emu_cfg_w16(wm, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS, PCI_MSI_FLAGS_ENABLE |
+		    PCI_MSI_FLAGS_QSIZE);
+	emu_cfg_w32(wm, EMU_CXL_MSI_CAP + PCI_MSI_ADDRESS_LO, ~3U);
+	emu_cfg_w32(wm, EMU_CXL_MSI_CAP + PCI_MSI_ADDRESS_HI, U32_MAX);
+	emu_cfg_w16(wm, EMU_CXL_MSI_CAP + PCI_MSI_DATA_64, U16_MAX);
+}
+
+/*
+ * Multiple Message Enable beyond Multiple Message Capable is undefined;
+ * the model holds it to Capable.
+ */
+static void emu_cxl_msi_clamp(struct emu_cxl_fn *fn)
+{
+	u16 flags = emu_cfg_r16(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS);
+	unsigned int mmc = FIELD_GET(PCI_MSI_FLAGS_QMASK, flags);
+
+	if (FIELD_GET(PCI_MSI_FLAGS_QSIZE, flags) > mmc)
+		emu_cfg_w16(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS,
+			    (flags & ~PCI_MSI_FLAGS_QSIZE) |
+			    FIELD_PREP(PCI_MSI_FLAGS_QSIZE, mmc));
+}
+
+/*
+ * Config space of @fn: header, PCIe capability, MSI capability (if the
+ * model offers MSI), register locator.
+ */
+static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar,
+			      unsigned int msi)
 {
 	u8 *cfg = fn->cfg;
 	bool port = fn->type != PCI_EXP_TYPE_ENDPOINT;
@@ -547,6 +672,8 @@ static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar)
 
 	emu_cfg_w8(cfg, EMU_CXL_PCIE_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_EXP);
 	emu_cfg_w16(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_FLAGS, 2 | fn->type << 4);
+	if (msi)
+		emu_cxl_msi_config(fn, msi);
 
 	/* DVSEC: extended capability header, then its two headers. */
 	emu_cfg_w32(cfg, EMU_CXL_DVSEC, PCI_EXT_CAP_ID_DVSEC | 1 << 16);
@@ -618,21 +745,26 @@ static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
 	return PCIBIOS_SUCCESSFUL;
 }
 
-/* Writes change the header bits @fn->wmask names, and nothing else. */
+/* Writes change the bits @fn->wmask names, and nothing else. */
 static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 			     int where, int size, u32 val)
 {
 	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
+	unsigned long flags;
 	int i;
 
 	if (!fn)
 		return PCIBIOS_DEVICE_NOT_FOUND;
-	for (i = 0; i < size && where + i < PCI_STD_HEADER_SIZEOF; i++) {
+	raw_spin_lock_irqsave(&emu_cxl->cfg_lock, flags);
+	for (i = 0; i < size && where + i < PCI_CFG_SPACE_SIZE; i++) {
 		u8 wm = fn->wmask[where + i];
 
 		fn->cfg[where + i] = (fn->cfg[where + i] & ~wm) |
 				     ((val >> (8 * i)) & wm);
 	}
+	if (emu_cxl->msi)
+		emu_cxl_msi_clamp(fn);
+	raw_spin_unlock_irqrestore(&emu_cxl->cfg_lock, flags);
 	return PCIBIOS_SUCCESSFUL;
 }
 
@@ -692,6 +824,285 @@ static const struct nvu_emu_ops emu_cxl_mmio_ops = {
 	.write = emu_cxl_mmio_write,
 };
 
+/* ------------------------------------------------------------------------
+ * MSI
+ */
+
+#ifdef NVU_HAVE_PCI_MSI_DOMAIN
+
+static struct irq_domain *emu_cxl_msi_domain;
+static struct fwnode_handle *emu_cxl_msi_fwnode;
+
+/*
+ * On the vector's CPU, in hard interrupt context: the interrupt the
+ * message names, if it still has one (else it reaches no handler, as a
+ * message to a freed vector would).
+ */
+static void emu_cxl_msi_deliver(void *data)
+{
+	struct emu_cxl_vec *vec = data;
+	unsigned int virq = irq_find_mapping(emu_cxl_msi_domain, vec->hwirq);
+
+	if (virq)
+		generic_handle_irq_safe(virq);
+}
+
+/* Out of the model's lock: to the CPU the vector is routed to. */
+static void emu_cxl_msi_fire(struct irq_work *work)
+{
+	struct emu_cxl_vec *vec = container_of(work, struct emu_cxl_vec, work);
+
+	/* -EBUSY: a message is on its way already, and this one merges. */
+	smp_call_function_single_async(READ_ONCE(vec->cpu), &vec->csd);
+}
+
+/* A message with data @hwirq: false if the domain has no such vector. */
+static bool emu_cxl_msi_raise(struct emu_cxl_host *h, u32 hwirq)
+{
+	if (hwirq >= EMU_CXL_NR_HWIRQ ||
+	    !irq_find_mapping(emu_cxl_msi_domain, hwirq))
+		return false;
+	irq_work_queue(&h->vec[hwirq].work);
+	return true;
+}
+
+static void emu_cxl_msi_compose(struct irq_data *d, struct msi_msg *msg)
+{
+	msg->address_hi = upper_32_bits(EMU_CXL_MSI_ADDR);
+	msg->address_lo = lower_32_bits(EMU_CXL_MSI_ADDR);
+	msg->data = d->hwirq;
+}
+
+/* The message does not name a CPU: the model routes each vector. */
+static int emu_cxl_msi_set_affinity(struct irq_data *d,
+				    const struct cpumask *mask, bool force)
+{
+	struct emu_cxl_vec *vec = irq_data_get_irq_chip_data(d);
+	unsigned int cpu = cpumask_first_and(mask, cpu_online_mask);
+
+	/* irq_affinity_fail=1: a controller that cannot route the vector. */
+	if (cpu >= nr_cpu_ids || READ_ONCE(nvu_emu_irq_affinity_fail))
+		return -EINVAL;
+	WRITE_ONCE(vec->cpu, cpu);
+	irq_data_update_effective_affinity(d, cpumask_of(cpu));
+	return IRQ_SET_MASK_OK_DONE;
+}
+
+/* An interrupt the core left pending (it came while disabled): again. */
+static int emu_cxl_msi_retrigger(struct irq_data *d)
+{
+	struct emu_cxl_vec *vec = irq_data_get_irq_chip_data(d);
+
+	irq_work_queue(&vec->work);
+	return 1;
+}
+
+/*
+ * The PCI MSI defaults add the message write, and mask and unmask, which
+ * change only per-vector mask bits, which these functions do not have.
+ */
+static struct irq_chip emu_cxl_msi_chip = {
+	.name = "nvu_emu_cxl_msi",
+	.irq_compose_msi_msg = emu_cxl_msi_compose,
+	.irq_set_affinity = emu_cxl_msi_set_affinity,
+	.irq_retrigger = emu_cxl_msi_retrigger,
+};
+
+/*
+ * Function i's vectors are hardware interrupts 32 i to 32 i + 31, so the
+ * data of vector v's message, base data | v, is its hardware number.
+ */
+static irq_hw_number_t emu_cxl_msi_hwirq(struct msi_domain_info *info,
+					 msi_alloc_info_t *arg)
+{
+	struct pci_dev *pdev = to_pci_dev(arg->desc->dev);
+	struct emu_cxl_fn *fn = emu_cxl_fn_of(pdev->bus, pdev->devfn);
+
+	if (!fn)
+		return EMU_CXL_NR_HWIRQ;	/* emu_cxl_msi_init() refuses it */
+	return (fn - emu_cxl->fn) * EMU_CXL_MSI_MAX + arg->desc->msi_index;
+}
+
+static int emu_cxl_msi_init(struct irq_domain *domain,
+			    struct msi_domain_info *info, unsigned int virq,
+			    irq_hw_number_t hwirq, msi_alloc_info_t *arg)
+{
+	struct emu_cxl_vec *vec;
+
+	if (hwirq >= EMU_CXL_NR_HWIRQ)
+		return -EINVAL;
+	vec = &emu_cxl->vec[hwirq];
+	WRITE_ONCE(vec->cpu, cpumask_first(cpu_online_mask));
+	irq_domain_set_info(domain, virq, hwirq, info->chip, vec,
+			    handle_simple_irq, NULL, NULL);
+#ifdef NVU_HAVE_IRQ_MOVE_PCNTXT
+	/* No interrupt controller to move it on the next interrupt. */
+	irq_set_status_flags(virq, IRQ_MOVE_PCNTXT);
+#endif
+	return 0;
+}
+
+static struct msi_domain_ops emu_cxl_msi_ops = {
+	.get_hwirq = emu_cxl_msi_hwirq,
+	.msi_init = emu_cxl_msi_init,
+};
+
+static struct msi_domain_info emu_cxl_msi_info = {
+	.flags = MSI_FLAG_USE_DEF_DOM_OPS | MSI_FLAG_USE_DEF_CHIP_OPS |
+		 MSI_FLAG_MULTI_PCI_MSI,
+	.ops = &emu_cxl_msi_ops,
+	.chip = &emu_cxl_msi_chip,
+};
+
+/* The bridge's MSI domain; it has no parent: the model delivers. */
+static int emu_cxl_msi_create(struct emu_cxl_host *h)
+{
+	unsigned int i;
+
+	for (i = 0; i < EMU_CXL_NR_HWIRQ; i++) {
+		struct emu_cxl_vec *vec = &h->vec[i];
+
+		vec->hwirq = i;
+		vec->work = IRQ_WORK_INIT_HARD(emu_cxl_msi_fire);
+		INIT_CSD(&vec->csd, emu_cxl_msi_deliver, vec);
+	}
+	emu_cxl_msi_fwnode = irq_domain_alloc_named_fwnode("nvu_emu_cxl_msi");
+	if (!emu_cxl_msi_fwnode)
+		return -ENOMEM;
+	emu_cxl_msi_domain = pci_msi_create_irq_domain(emu_cxl_msi_fwnode,
+						       &emu_cxl_msi_info, NULL);
+	if (!emu_cxl_msi_domain) {
+		irq_domain_free_fwnode(emu_cxl_msi_fwnode);
+		emu_cxl_msi_fwnode = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* After the functions are gone, and with them every vector. */
+static void emu_cxl_msi_destroy(struct emu_cxl_host *h)
+{
+	unsigned int i;
+
+	if (!emu_cxl_msi_domain)
+		return;
+	for (i = 0; i < EMU_CXL_NR_HWIRQ; i++)
+		irq_work_sync(&h->vec[i].work);
+	/*
+	 * A message still on its way to another CPU: the kick follows it
+	 * there, and runs no later than it, with interrupts off till it ends.
+	 */
+	kick_all_cpus_sync();
+	synchronize_rcu();
+	irq_domain_remove(emu_cxl_msi_domain);
+	irq_domain_free_fwnode(emu_cxl_msi_fwnode);
+	emu_cxl_msi_domain = NULL;
+	emu_cxl_msi_fwnode = NULL;
+}
+
+static void emu_cxl_msi_set_dev(struct pci_dev *pdev)
+{
+	if (emu_cxl_msi_domain)
+		dev_set_msi_domain(&pdev->dev, emu_cxl_msi_domain);
+}
+
+static unsigned int emu_cxl_msi_vectors(void)
+{
+	return cxl_msi;
+}
+
+#else
+
+/* Without PCI MSI domains in the kernel, functions have no MSI at all. */
+static unsigned int emu_cxl_msi_vectors(void)
+{
+	return 0;
+}
+
+static bool emu_cxl_msi_raise(struct emu_cxl_host *h, u32 hwirq)
+{
+	return false;
+}
+
+static int emu_cxl_msi_create(struct emu_cxl_host *h)
+{
+	return 0;
+}
+
+static void emu_cxl_msi_destroy(struct emu_cxl_host *h)
+{
+}
+
+static void emu_cxl_msi_set_dev(struct pci_dev *pdev)
+{
+}
+
+#endif /* NVU_HAVE_PCI_MSI_DOMAIN */
+
+/*
+ * A CPMU's overflow interrupt, under its lock: one message for vector v,
+ * the CPMU's Interrupt Message Number, if MSI is enabled with more than v
+ * vectors.  Its data is the programmed data with the low Multiple Message
+ * Enable bits replaced by v; it interrupts if it goes to the model's
+ * doorbell with the data of a vector the domain has.
+ */
+static void emu_cxl_msi_send(struct emu_cxl_cpmu *c)
+{
+	unsigned int v = FIELD_GET(CPMU_CAP_MSI_NUM, c->cap), mme;
+	struct emu_cxl_host *h = emu_cxl;
+	bool sent = false;
+	u16 flags, data;
+	u64 addr;
+
+	/* A CPMU has a function only while the bridge is there. */
+	if (c->fn && h->msi) {
+		const u8 *cfg = c->fn->cfg;
+
+		raw_spin_lock(&h->cfg_lock);
+		flags = emu_cfg_r16(cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS);
+		addr = emu_cfg_r32(cfg, EMU_CXL_MSI_CAP + PCI_MSI_ADDRESS_LO) |
+		       (u64)emu_cfg_r32(cfg, EMU_CXL_MSI_CAP +
+					PCI_MSI_ADDRESS_HI) << 32;
+		data = emu_cfg_r16(cfg, EMU_CXL_MSI_CAP + PCI_MSI_DATA_64);
+		raw_spin_unlock(&h->cfg_lock);
+		mme = FIELD_GET(PCI_MSI_FLAGS_QSIZE, flags);
+		if (flags & PCI_MSI_FLAGS_ENABLE && v < BIT(mme) &&
+		    addr == EMU_CXL_MSI_ADDR)
+			sent = emu_cxl_msi_raise(h, (data & ~(BIT(mme) - 1)) | v);
+	}
+	if (sent)
+		c->msi_sent++;
+	else
+		c->msi_dropped++;
+}
+
+static int emu_cxl_msi_stat_show(struct seq_file *m, void *v)
+{
+	struct nvu_emu_dev *dev = m->private;
+	struct emu_cxl_cpmu *c = dev->state;
+	unsigned long flags;
+	u64 sent, dropped;
+
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	sent = c->msi_sent;
+	dropped = c->msi_dropped;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	seq_printf(m, "sent %llu dropped %llu\n", sent, dropped);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(emu_cxl_msi_stat);
+
+/* @dev's interrupts go out through @fn's MSI capability (NULL: nowhere). */
+static void emu_cxl_cpmu_attach(struct nvu_emu_dev *dev, struct emu_cxl_fn *fn)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	c->fn = fn;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+}
+
 /*
  * No driver binds a model function: the drivers under test only look.
  * Each function gets its socket's node, also when a rescan adds it again.
@@ -706,8 +1117,11 @@ static int emu_cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 	    pci_find_host_bridge(pdev->bus) != emu_cxl->bridge)
 		return NOTIFY_DONE;
 	fn = emu_cxl_fn_of(pdev->bus, pdev->devfn);
-	if (fn)
+	if (fn) {
 		set_dev_node(&pdev->dev, fn->socket);
+		/* Whatever domain the PCI core found, the bridge's is this. */
+		emu_cxl_msi_set_dev(pdev);
+	}
 #ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
 	device_set_driver_override(&pdev->dev, "nvu_emu_none");
 #else
@@ -827,13 +1241,16 @@ int nvu_emu_cxl_create(unsigned int sockets)
 	    cxl_fixed > 2 || cxl_free > 1 ||
 	    cxl_fixed + cxl_free + cxl_config > CPMU_MAX_COUNTERS ||
 	    cxl_fixed + cxl_free + cxl_config == 0 || cxl_filters > 3 ||
-	    cxl_hdm_mode > 1)
+	    cxl_hdm_mode > 1 || cxl_msi > EMU_CXL_MSI_MAX ||
+	    (cxl_msi && !is_power_of_2(cxl_msi)) || cxl_msi_num > 15)
 		return -EINVAL;
 
 	h = kzalloc(sizeof(*h), GFP_KERNEL);
 	if (!h)
 		return -ENOMEM;
 	emu_cxl = h;
+	raw_spin_lock_init(&h->cfg_lock);
+	h->msi = emu_cxl_msi_vectors();
 	bar_size = roundup_pow_of_two((cxl_cpmus + 1) * EMU_CXL_BLOCK_STEP);
 	/* A bridge window has a 1 MiB granule. */
 	if (cxl_switch)
@@ -864,9 +1281,12 @@ int nvu_emu_cxl_create(unsigned int sockets)
 						   fn->socket, j, NULL, -1);
 			if (ret)
 				goto err;
-			fn->cpmu[fn->ncpmu++] = nvu_emu_dev_find(name);
+			fn->cpmu[fn->ncpmu] = nvu_emu_dev_find(name);
+			debugfs_create_file("msi", 0444, fn->cpmu[fn->ncpmu]->dir,
+					    fn->cpmu[fn->ncpmu], &emu_cxl_msi_stat_fops);
+			emu_cxl_cpmu_attach(fn->cpmu[fn->ncpmu++], fn);
 		}
-		emu_cxl_fn_config(fn, base + i * bar_size);
+		emu_cxl_fn_config(fn, base + i * bar_size, h->msi);
 	}
 
 	h->win.start = base;
@@ -884,6 +1304,11 @@ int nvu_emu_cxl_create(unsigned int sockets)
 		h->pdev = NULL;
 		goto err;
 	}
+	if (h->msi) {
+		ret = emu_cxl_msi_create(h);
+		if (ret)
+			goto err;
+	}
 	ret = bus_register_notifier(&pci_bus_type, &emu_cxl_pci_nb);
 	if (ret)
 		goto err;
@@ -900,15 +1325,24 @@ err:
 void nvu_emu_cxl_destroy(void)
 {
 	struct emu_cxl_host *h = emu_cxl;
+	unsigned int i, j;
 
 	if (!h)
 		return;
+	/* An owner still bound is unbound here, and frees its vectors. */
 	if (h->bridge) {
 		pci_lock_rescan_remove();
 		pci_stop_root_bus(h->bridge->bus);
 		pci_remove_root_bus(h->bridge->bus);
 		pci_unlock_rescan_remove();
+		/* Removing the bus left the bridge's own reference. */
+		pci_free_host_bridge(h->bridge);
 	}
+	/* No CPMU sends a message from here on. */
+	for (i = 0; i < h->nfn; i++)
+		for (j = 0; j < h->fn[i].ncpmu; j++)
+			emu_cxl_cpmu_attach(h->fn[i].cpmu[j], NULL);
+	emu_cxl_msi_destroy(h);
 	if (h->pdev) {
 		bus_unregister_notifier(&pci_bus_type, &emu_cxl_pci_nb);
 		platform_device_unregister(h->pdev);
