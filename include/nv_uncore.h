@@ -37,6 +37,9 @@
 
 /* Largest number of hardware counters (or free-running slots) of one PMU. */
 #define NVU_MAX_COUNTERS	64
+/* Counters that would need a poll more often than this are not polled. */
+#define NVU_MIN_POLL_NS		(100 * NSEC_PER_USEC)
+
 /* Most overflow interrupts of one PMU (nvu_pmu_request_irq()). */
 #define NVU_MAX_IRQS		4
 
@@ -273,7 +276,9 @@ struct nvu_pmu;
  * @read_counter: return the current raw value of @event's counter
  *	(a status register shared by several counters may be read once per
  *	&nvu_pmu.read_gen)
- * @write_counter: optional; set @event's counter to @val
+ * @write_counter: optional; set @event's counter to @val and return true,
+ *	or return false if it cannot be written now (nothing written: the
+ *	core then reads where the counter is, and polls it)
  * @read_clear_overflow: with an overflow interrupt: set the indexes of the
  *	counters that overflowed in @ovf (zeroed, NVU_MAX_COUNTERS + 1 bits),
  *	clear that status, and return whether any did
@@ -292,7 +297,7 @@ struct nvu_pmu_ops {
 	void (*start_counter)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*stop_counter)(struct nvu_pmu *pmu, struct perf_event *event);
 	u64 (*read_counter)(struct nvu_pmu *pmu, struct perf_event *event);
-	void (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
+	bool (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
 			      u64 val);
 	bool (*read_clear_overflow)(struct nvu_pmu *pmu, unsigned long *ovf);
 };
@@ -311,8 +316,9 @@ struct nvu_pmu_ops {
  * passed since the last read, so the reads that make the extension exact
  * must come on time anyway.
  *
- * Free-running counters shared by all events need no flag: a driver
- * without write_counter() gets prev_count from read_counter() at start.
+ * Free-running counters shared by all events need no flag: where
+ * write_counter() is missing or returns false, the core gets prev_count
+ * from read_counter() at start.
  */
 #define NVU_CLEAR_ON_DISABLE	BIT(0)
 #define NVU_POLL_WITH_IRQ	BIT(1)
@@ -371,9 +377,16 @@ struct nvu_pmu_desc {
  * @irq: overflow interrupt, or 0 (then the core polls); the first of @irqs
  * @irqs: every overflow interrupt of the PMU (several blocks, each its own)
  * @nr_irqs: entries in @irqs
+ * @irq_later: set by the driver before registration: an interrupt may be
+ *	attached at run time (nvu_pmu_attach_irq()), so counters too narrow
+ *	to poll may register; their events are refused while none is
+ * @irq_runtime: @irq came from nvu_pmu_attach_irq() (not device-managed)
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
- *	or an interrupt reports overflows
- * @poll_timer: overflow poll timer, runs while any event is active
+ *	or wrap too fast to poll
+ * @polled: counters the poll timer reads: every started counter that no
+ *	interrupt covers (one not restarted at half range, with
+ *	NVU_POLL_WITH_IRQ, or started before an interrupt was attached)
+ * @poll_timer: overflow poll timer, runs while @polled is not empty
  * @read_gen: changes before each pass of counter reads: one event's read,
  *	a group read (one read transaction), one poll, the fold before a
  *	clear, an overflow interrupt.  read_counter() may read a register
@@ -408,7 +421,10 @@ struct nvu_pmu {
 	int irq;
 	int irqs[NVU_MAX_IRQS];
 	unsigned int nr_irqs;
+	bool irq_later;
+	bool irq_runtime;
 	ktime_t poll_period;
+	DECLARE_BITMAP(polled, NVU_MAX_COUNTERS + 1);
 	struct hrtimer poll_timer;
 	unsigned long read_gen;
 	unsigned int txn_flags;
@@ -451,6 +467,8 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
 #define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
 void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
+int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq);
+int nvu_pmu_detach_irq(struct nvu_pmu *pmu);
 void nvu_pmus_unregister_module(struct module *owner);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* For tests only: exported to KUnit modules alone. */
@@ -473,5 +491,6 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 		     const struct nvu_req *reqs, unsigned int n);
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
+bool nvu_width_pollable(unsigned int width, u64 max_rate);
 
 #endif /* NV_UNCORE_H */

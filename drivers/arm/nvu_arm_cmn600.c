@@ -467,13 +467,14 @@ static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /* Only the extension is written: the hardware counters run on. */
-static void cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+static bool cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 			      u64 val)
 {
 	struct cmn_event *ev = cmn_ev(event);
 
 	ev->raw = cmn_raw(pmu, event, true);
 	ev->ext = val;
+	return true;
 }
 
 /* Start (@on) or stop counting on every DTC: one snapshot across them. */

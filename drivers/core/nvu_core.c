@@ -597,7 +597,6 @@ EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
  */
 static int nvu_irq_to_owner(struct nvu_pmu *pmu)
 {
-	unsigned int width = pmu->wrap_width ?: pmu->counter_width;
 	unsigned int i;
 	int ret = 0, irq = 0;
 
@@ -609,21 +608,127 @@ static int nvu_irq_to_owner(struct nvu_pmu *pmu)
 	}
 	if (!ret)
 		return 0;
-	if (width < 64 &&
-	    nvu_poll_period_ns(width, pmu->desc->max_rate) < 100 * NSEC_PER_USEC)
+	if (!nvu_pollable(pmu))
 		return dev_err_probe(pmu->dev, ret,
 				     "cannot route IRQ %d to CPU %u, and %u-bit counters wrap too fast to poll\n",
-				     irq, pmu->cpu, width);
+				     irq, pmu->cpu,
+				     pmu->wrap_width ?: pmu->counter_width);
 	dev_warn(pmu->dev, "cannot route IRQ %d to CPU %u (%d): polling instead\n",
 		 irq, pmu->cpu, ret);
 	for (i = 0; i < pmu->nr_irqs; i++)
 		devm_free_irq(pmu->dev, pmu->irqs[i], pmu);
 	pmu->nr_irqs = 0;
 	pmu->irq = 0;
-	pmu->poll_period = ns_to_ktime(nvu_poll_period_ns(width,
-							  pmu->desc->max_rate));
 	return 0;
 }
+
+static void nvu_irq_attach_local(void *data)
+{
+	struct nvu_pmu *pmu = data;
+
+	pmu->irq = pmu->irqs[0];
+}
+
+/**
+ * nvu_pmu_attach_irq() - take an overflow interrupt at run time
+ * @pmu: a registered PMU with @irq_later set and no other interrupt
+ * @irq: the interrupt, which may be shared with other handlers
+ *
+ * For an interrupt that belongs to another driver (a PCI function's MSI
+ * vector, allocated by the driver bound to it): requested shared, kept on
+ * the owner CPU, and released with nvu_pmu_detach_irq() before that
+ * driver frees it.  Counters started from now on are restarted at half
+ * range and not polled; those already counting stay polled until they
+ * stop.  Process context.  Attaching the same interrupt again does
+ * nothing.  The IP module must provide what nvu_pmu_request_irq() needs.
+ * The interrupt's affinity is set to the owner CPU first, which moves the
+ * other handlers of a shared line with it.
+ *
+ * Return: 0, or a negative errno (the PMU then stays as it was).
+ */
+int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq)
+{
+	const struct nvu_pmu_ops *ops = pmu->desc->ops;
+	unsigned long flags = IRQF_SHARED | IRQF_NO_THREAD | IRQF_NOBALANCING;
+	int ret;
+
+	if (WARN_ON(!ops->read_clear_overflow || !ops->write_counter ||
+		    pmu->desc->flags & NVU_CLEAR_ON_DISABLE || !pmu->irq_later))
+		return -EINVAL;
+	cpus_read_lock();
+	if (pmu->irq_runtime || pmu->nr_irqs) {
+		ret = pmu->irq == irq ? 0 : -EBUSY;
+		goto out;
+	}
+	/* Routed first: the handler must never run beside the owner. */
+	if (pmu->cpu < nr_cpu_ids) {
+		ret = irq_set_affinity(irq, cpumask_of(pmu->cpu));
+		if (ret) {
+			dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
+				irq, pmu->cpu, ret);
+			goto out;
+		}
+	}
+	ret = request_irq(irq, nvu_pmu_irq, flags, pmu->name, pmu);
+	/* A line whose other handlers are ONESHOT takes only ONESHOT ones. */
+	if (ret == -EBUSY)
+		ret = request_irq(irq, nvu_pmu_irq, flags | IRQF_ONESHOT,
+				  pmu->name, pmu);
+	if (ret) {
+		dev_dbg(pmu->dev, "cannot share IRQ %d: %d\n", irq, ret);
+		goto out;
+	}
+	pmu->irqs[0] = irq;
+	pmu->nr_irqs = 1;
+	pmu->irq_runtime = true;
+	/* Between perf's callbacks on the owner CPU, which read @irq. */
+	if (pmu->cpu >= nr_cpu_ids ||
+	    smp_call_function_single(pmu->cpu, nvu_irq_attach_local, pmu, 1))
+		pmu->irq = irq;
+out:
+	cpus_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_attach_irq);
+
+/**
+ * nvu_pmu_detach_irq() - give back an interrupt from nvu_pmu_attach_irq()
+ * @pmu: the PMU
+ *
+ * Every counter in use is polled from now on.  Counters too narrow to
+ * poll cannot go on: their events stop counting, keeping their counts so
+ * far, and further events are refused until an interrupt is attached
+ * again.  Process context; does nothing if none is attached.
+ *
+ * Return: the number of events stopped.
+ */
+int nvu_pmu_detach_irq(struct nvu_pmu *pmu)
+{
+	struct nvu_irq_detach d = { .pmu = pmu };
+	int irq;
+
+	cpus_read_lock();
+	if (!pmu->irq_runtime) {
+		cpus_read_unlock();
+		return 0;
+	}
+	irq = pmu->irq;
+	/* On the owner CPU, between perf's callbacks (see above). */
+	if (pmu->cpu >= nr_cpu_ids ||
+	    smp_call_function_single(pmu->cpu, nvu_irq_detach_local, &d, 1)) {
+		unsigned long flags;
+
+		local_irq_save(flags);
+		nvu_irq_detach_local(&d);
+		local_irq_restore(flags);
+	}
+	pmu->irq_runtime = false;
+	cpus_read_unlock();
+	/* Waits for a handler still running. */
+	free_irq(irq, pmu);
+	return d.stopped;
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_detach_irq);
 
 static void nvu_remove_cpuhp(void *data)
 {
@@ -659,6 +764,11 @@ static void nvu_unregister(void *data)
 		flush_work(&pmu->unregister_work);
 	else
 		nvu_unregister_perf(pmu);
+	/* No event is left: an attached interrupt only needs freeing. */
+	if (pmu->irq_runtime) {
+		pmu->irq_runtime = false;
+		free_irq(pmu->irq, pmu);
+	}
 }
 
 /*
@@ -767,10 +877,8 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
 	pmu->attr_groups[pmu->attr_groups[2] ? 3 : 2] = desc->extra_group;
 
-	if ((!pmu->irq || (desc->flags & NVU_POLL_WITH_IRQ)) &&
-	    (pmu->wrap_width ?: pmu->counter_width) < 64 &&
-	    nvu_poll_period_ns(pmu->wrap_width ?: pmu->counter_width,
-			       desc->max_rate) < 100 * NSEC_PER_USEC)
+	if (((!pmu->irq && !pmu->irq_later) ||
+	     (desc->flags & NVU_POLL_WITH_IRQ)) && !nvu_pollable(pmu))
 		return dev_err_probe(dev, -EINVAL,
 				     "%u-bit counters wrap too fast to poll\n",
 				     pmu->wrap_width ?: pmu->counter_width);

@@ -39,7 +39,8 @@ EXPORT_SYMBOL_GPL(nvu_delta);
  *
  * Returns the time to count half the range at @max_rate, at most 60 s, or
  * 0 when the counter cannot wrap in any practical time.  Registration
- * refuses counters that would need polling more often than every 100 us.
+ * refuses counters that would need polling more often than every 100 us
+ * (NVU_MIN_POLL_NS), unless an overflow interrupt reports their wraps.
  */
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 {
@@ -51,6 +52,28 @@ u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 	return min_t(u64, ns, 60 * NSEC_PER_SEC);
 }
 EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
+
+/**
+ * nvu_width_pollable() - can counters of @width be polled often enough?
+ * @width: counter width in bits
+ * @max_rate: fastest rate at which they can count, per second
+ *
+ * Return: whether a poll every nvu_poll_period_ns() is no more often than
+ * every 100 us (or none is needed).
+ */
+bool nvu_width_pollable(unsigned int width, u64 max_rate)
+{
+	return width >= 64 || !max_rate ||
+	       nvu_poll_period_ns(width, max_rate) >= NVU_MIN_POLL_NS;
+}
+EXPORT_SYMBOL_GPL(nvu_width_pollable);
+
+/* Whether @pmu's counters can be polled often enough (core-private). */
+bool nvu_pollable(const struct nvu_pmu *pmu)
+{
+	return nvu_width_pollable(pmu->wrap_width ?: pmu->counter_width,
+				  pmu->desc->max_rate);
+}
 
 const char * const nvu_config_name[3] = { "config", "config1", "config2" };
 
@@ -268,6 +291,11 @@ static int nvu_event_init(struct perf_event *event)
 	}
 	if (pmu->cpu >= nr_cpu_ids)
 		return -ENODEV;
+	if (!READ_ONCE(pmu->irq) && !nvu_pollable(pmu)) {
+		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll, and no overflow interrupt is attached\n",
+			pmu->wrap_width ?: pmu->counter_width);
+		return -EOPNOTSUPP;
+	}
 	/* A cycle event has nowhere else to count. */
 	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
 	    desc->ops->is_cycle(pmu, config)) {
@@ -343,24 +371,45 @@ static u64 nvu_start_value(const struct nvu_pmu *pmu)
 	return pmu->irq ? BIT_ULL(pmu->counter_width - 1) : 0;
 }
 
+/*
+ * Whether counter @idx is polled: yes unless an overflow interrupt covers
+ * it (@covered: it was restarted at half range with one attached).  The
+ * timer runs while any counter is polled; it is not restarted when it
+ * already runs, so that frequent starts (rotation) cannot hold it off.
+ */
+static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
+{
+	if (covered && !(pmu->desc->flags & NVU_POLL_WITH_IRQ)) {
+		clear_bit(idx, pmu->polled);
+		return;
+	}
+	set_bit(idx, pmu->polled);
+	if (pmu->poll_period && !hrtimer_is_queued(&pmu->poll_timer))
+		hrtimer_start(&pmu->poll_timer, pmu->poll_period,
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
 static void nvu_start(struct perf_event *event, int flags)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
 	struct hw_perf_event *hwc = &event->hw;
-	u64 prev = 0;
+	u64 prev = nvu_start_value(pmu);
+	bool written;
 
 	hwc->state = 0;
-	if (ops->write_counter) {
-		prev = nvu_start_value(pmu);
-		ops->write_counter(pmu, event, prev);
-	} else if (nvu_hw_live(pmu)) {
-		nvu_read_pass(pmu);
-		prev = ops->read_counter(pmu, event);
+	written = ops->write_counter && ops->write_counter(pmu, event, prev);
+	if (!written) {
+		prev = 0;
+		if (nvu_hw_live(pmu)) {
+			nvu_read_pass(pmu);
+			prev = ops->read_counter(pmu, event);
+		}
 	}
 	local64_set(&hwc->prev_count, prev);
 	if (ops->start_counter)
 		ops->start_counter(pmu, event);
+	nvu_poll_set(pmu, hwc->idx, written && pmu->irq);
 }
 
 static void nvu_stop(struct perf_event *event, int flags)
@@ -402,9 +451,11 @@ static int nvu_add(struct perf_event *event, int flags)
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
 	struct hw_perf_event *hwc = &event->hw;
-	bool first = bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1);
 	int idx, ret;
 
+	/* Lost its interrupt (nvu_pmu_detach_irq()), and too narrow to poll. */
+	if (!pmu->irq && !nvu_pollable(pmu))
+		return -EAGAIN;
 	idx = nvu_get_idx(pmu, event);
 	if (idx < 0)
 		return idx;
@@ -422,9 +473,6 @@ static int nvu_add(struct perf_event *event, int flags)
 
 	if (flags & PERF_EF_START)
 		nvu_start(event, PERF_EF_RELOAD);
-	if (first && pmu->poll_period)
-		hrtimer_start(&pmu->poll_timer, pmu->poll_period,
-			      HRTIMER_MODE_REL_PINNED_HARD);
 	return 0;
 }
 
@@ -439,9 +487,10 @@ static void nvu_del(struct perf_event *event, int flags)
 		ops->del(pmu, event);
 	pmu->events[hwc->idx] = NULL;
 	clear_bit(hwc->idx, pmu->used);
-	hwc->idx = -1;
-	if (pmu->poll_period && bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1))
+	if (test_and_clear_bit(hwc->idx, pmu->polled) &&
+	    bitmap_empty(pmu->polled, NVU_MAX_COUNTERS + 1))
 		hrtimer_cancel(&pmu->poll_timer);
+	hwc->idx = -1;
 }
 
 static void nvu_read_event(struct nvu_pmu *pmu, struct perf_event *event)
@@ -494,7 +543,7 @@ static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 	unsigned int idx;
 
 	nvu_read_pass(pmu);
-	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1)
+	for_each_set_bit(idx, pmu->polled, NVU_MAX_COUNTERS + 1)
 		nvu_read_event(pmu, pmu->events[idx]);
 	hrtimer_forward_now(timer, pmu->poll_period);
 	return HRTIMER_RESTART;
@@ -525,12 +574,44 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 		    event->hw.state & PERF_HES_STOPPED)
 			continue;
 		nvu_event_update(pmu, event);
-		ops->write_counter(pmu, event, nvu_start_value(pmu));
-		local64_set(&event->hw.prev_count, nvu_start_value(pmu));
+		/* One that cannot be written now is polled from its last read. */
+		if (ops->write_counter(pmu, event, nvu_start_value(pmu)))
+			local64_set(&event->hw.prev_count, nvu_start_value(pmu));
+		else
+			nvu_poll_set(pmu, idx, false);
 	}
 	if (running)
 		ops->enable(pmu);
 	return IRQ_HANDLED;
+}
+
+/*
+ * On the owner CPU, with interrupts off, so between perf's callbacks: the
+ * overflow interrupt is going away.  Every counter in use is polled from
+ * now on; where the counters wrap too fast for that, the events are
+ * stopped with their counts so far (and nvu_add() refuses them from now
+ * on).  Counts those in @data->stopped (core-private).
+ */
+void nvu_irq_detach_local(void *data)
+{
+	struct nvu_irq_detach *d = data;
+	struct nvu_pmu *pmu = d->pmu;
+	unsigned int idx;
+
+	pmu->irq = 0;
+	pmu->nr_irqs = 0;
+	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1) {
+		struct perf_event *event = pmu->events[idx];
+
+		if (event->hw.state & PERF_HES_STOPPED)
+			continue;
+		if (nvu_pollable(pmu)) {
+			nvu_poll_set(pmu, idx, false);
+		} else {
+			nvu_stop(event, PERF_EF_UPDATE);
+			d->stopped++;
+		}
+	}
 }
 
 /* Fill the perf callbacks and the poll timer of @pmu (core-private). */
@@ -551,8 +632,8 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 	pmu->pmu.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT;
 
-	/* An overflow interrupt makes polling unnecessary, but see the flag. */
-	if (!pmu->irq || (pmu->desc->flags & NVU_POLL_WITH_IRQ))
+	/* Used for the counters no overflow interrupt covers (@polled). */
+	if (nvu_pollable(pmu))
 		pmu->poll_period =
 			ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
 						       pmu->counter_width,

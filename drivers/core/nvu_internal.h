@@ -11,5 +11,14 @@ extern const char * const nvu_config_name[3];
 
 void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu);
 irqreturn_t nvu_pmu_irq(int irq, void *data);
+bool nvu_pollable(const struct nvu_pmu *pmu);
+
+/* Argument of nvu_irq_detach_local(). */
+struct nvu_irq_detach {
+	struct nvu_pmu *pmu;
+	unsigned int stopped;
+};
+
+void nvu_irq_detach_local(void *data);
 
 #endif /* NVU_INTERNAL_H */

@@ -53,6 +53,15 @@ static void nvu_test_poll_period(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(16, 1000000000ULL), 32768ULL);
 	KUNIT_EXPECT_EQ(test, nvu_poll_period_ns(48, 1000000ULL),
 			60ULL * NSEC_PER_SEC);
+
+	/* Pollable: no poll needed more often than every 100 us. */
+	KUNIT_EXPECT_TRUE(test, nvu_width_pollable(64, 2000000000ULL));
+	KUNIT_EXPECT_TRUE(test, nvu_width_pollable(32, 2000000000ULL));
+	/* 2^15 / 2e9 = 16.4 us; 2^15 / 1e8 = 328 us; 2^15 / 3.3e8 = 99.3 us. */
+	KUNIT_EXPECT_FALSE(test, nvu_width_pollable(16, 2000000000ULL));
+	KUNIT_EXPECT_TRUE(test, nvu_width_pollable(16, 100000000ULL));
+	KUNIT_EXPECT_FALSE(test, nvu_width_pollable(16, 330000000ULL));
+	KUNIT_EXPECT_TRUE(test, nvu_width_pollable(16, 327680000ULL));
 }
 
 static void nvu_test_format_string(struct kunit *test)
