@@ -40,9 +40,17 @@ struct nvu_cxl_evcap {
 	u8 index;
 };
 
+/*
+ * Type of a counter the driver leaves alone: a free-running one whose
+ * width is too narrow to poll at the rate bound.  It can take no write,
+ * so no interrupt can cover it either.
+ */
+#define NVU_CXL_TYPE_UNUSED	0xff
+
 /**
  * struct nvu_cxl_cntr - one counter as its configuration register says
- * @type: CPMU_TYPE_FREE, CPMU_TYPE_FIXED or CPMU_TYPE_CONFIG
+ * @type: CPMU_TYPE_FREE, CPMU_TYPE_FIXED, CPMU_TYPE_CONFIG, or
+ *	NVU_CXL_TYPE_UNUSED
  * @cap: free-running and fixed counters: the one event set they count
  */
 struct nvu_cxl_cntr {
@@ -58,6 +66,7 @@ struct nvu_cxl_cntr {
  * @filters: Filters Supported bitmap (bit CPMU_FILTER_*)
  * @freeze: the Freeze register works
  * @ovf_int: counters can interrupt on overflow
+ * @writable_frozen: counters can be written while frozen
  * @msi_num: the interrupt message number
  * @cntr: the counters
  * @nr_config_caps: entries of @config_caps
@@ -71,6 +80,7 @@ struct nvu_cxl_info {
 	u8 filters;
 	bool freeze;
 	bool ovf_int;
+	bool writable_frozen;
 	u8 msi_num;
 	struct nvu_cxl_cntr cntr[CPMU_MAX_COUNTERS];
 	unsigned int nr_config_caps;
@@ -101,5 +111,6 @@ int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *evs, unsigned int n);
 bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *ev);
+void nvu_cxl_unuse_free_running(struct nvu_cxl_info *info);
 
 #endif /* NVU_CXL_CPMU_H */

@@ -148,6 +148,25 @@ cxl_pmu() {
 	echo "cxl_pmu_pci10000_00_0$1_0.$2"
 }
 
+# cxl_bdf F: the PCI address of emulated CXL function F (on the root bus).
+cxl_bdf() {
+	echo "10000:00:0$1.0"
+}
+
+# cxl_own F: the test module nvu_cxl_owner (loaded) binds function F, as
+# cxl_pci would: it allocates the MSI vectors.  cxl_disown F unbinds it.
+cxl_own() {
+	echo nvu_cxl_owner >"/sys/bus/pci/devices/$(cxl_bdf $1)/driver_override" ||
+		fail "driver_override of $(cxl_bdf $1)"
+	echo "$(cxl_bdf $1)" >/sys/bus/pci/drivers/nvu_cxl_owner/bind ||
+		fail "bind $(cxl_bdf $1)"
+}
+
+cxl_disown() {
+	echo "$(cxl_bdf $1)" >/sys/bus/pci/drivers/nvu_cxl_owner/unbind ||
+		fail "unbind $(cxl_bdf $1)"
+}
+
 # inject PMU LINE: one batch of transactions into the model.
 inject() {
 	echo "$2" >"$EMU/$1/inject" || fail "inject into $1 refused: $2"

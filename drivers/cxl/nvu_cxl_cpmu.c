@@ -15,8 +15,13 @@
  * marked gone: no register is touched again, counts stop where they were,
  * and the PMU is unregistered when its last event is closed.
  *
- * Overflows are caught by polling (the function's MSI vectors belong to its
- * owner).  See Documentation/cxl.rst.
+ * Overflows: the CPMU's MSI vector belongs to the driver bound to the
+ * function, which allocates it in its probe and frees it in its remove.
+ * While that driver is bound with the vector allocated, the PMU shares the
+ * vector (nvu_pmu_attach_irq()); it gives it back when told the driver is
+ * unbinding, before that driver's remove runs, and polls meanwhile.  A
+ * CPMU without an interrupt, freeze or counters writable while frozen is
+ * only polled.  See Documentation/cxl.rst.
  */
 
 #include "nvu_ns.h"
@@ -142,6 +147,7 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 	info->filters = FIELD_GET(CPMU_CAP_FILTERS, cap);
 	info->freeze = cap & CPMU_CAP_FREEZE;
 	info->ovf_int = cap & CPMU_CAP_OVF_INT;
+	info->writable_frozen = cap & CPMU_CAP_WRITABLE_FROZEN;
 	info->msi_num = FIELD_GET(CPMU_CAP_MSI_NUM, cap);
 	if (!info->width || info->width > 64) {
 		*why = "counter width is not 1-64 bits";
@@ -281,6 +287,25 @@ int nvu_cxl_pick(const struct nvu_cxl_info *info, const unsigned long *used,
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_pick);
 
 /**
+ * nvu_cxl_unuse_free_running() - leave the free-running counters alone
+ * @info: the CPMU, its counters too narrow to poll
+ *
+ * Nothing can read them in time (they cannot be written, so they cannot
+ * be restarted for an overflow interrupt either): no event is given one.
+ * Their Event Capabilities stay theirs, so their events count nowhere.
+ */
+void nvu_cxl_unuse_free_running(struct nvu_cxl_info *info)
+{
+	unsigned int i;
+
+	for (i = 0; i < info->nr_cntr; i++) {
+		if (info->cntr[i].type == CPMU_TYPE_FREE)
+			info->cntr[i].type = NVU_CXL_TYPE_UNUSED;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_unuse_free_running);
+
+/**
  * nvu_cxl_can_count() - whether some counter of @info could count @ev
  * @info: the CPMU
  * @ev: the event
@@ -293,10 +318,10 @@ bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 	for (i = 0; i < info->nr_cntr; i++) {
 		const struct nvu_cxl_cntr *c = &info->cntr[i];
 
-		if (c->type == CPMU_TYPE_CONFIG)
+		if (!nvu_cxl_exact(c, ev))
 			continue;
-		if (nvu_cxl_exact(c, ev) &&
-		    (c->type == CPMU_TYPE_FIXED || !ev->programmed))
+		if (c->type == CPMU_TYPE_FIXED ||
+		    (c->type == CPMU_TYPE_FREE && !ev->programmed))
 			return true;
 	}
 	if (!nvu_cxl_config_cap(info, ev))
@@ -356,6 +381,7 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
  * @pdev: our platform device for it
  * @lock: protects @gone and @nr_open
  * @gone: the function went away; no register may be touched
+ * @renaming: the PMU is being registered again under a new name
  * @nr_open: events of the PMU that exist
  * @work: unregisters @pdev after the function went away
  */
@@ -366,6 +392,7 @@ struct cxl_found {
 	struct platform_device *pdev;
 	raw_spinlock_t lock;	/* @gone, @nr_open; taken in an IPI too */
 	bool gone;
+	bool renaming;
 	unsigned int nr_open;
 	struct work_struct work;
 };
@@ -431,6 +458,8 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 	list_add_tail(&f->node, &cxl_found_list);
 }
 
+static void cxl_owner_changed(struct pci_dev *pci, unsigned long action);
+
 /* Read the Register Locator of @pci and add its CPMUs. */
 static void cxl_scan(struct pci_dev *pci)
 {
@@ -474,6 +503,12 @@ static void cxl_scan(struct pci_dev *pci)
 	for (i = 0; i < n; i++)
 		cxl_found_add(pci, &locs[i]);
 	mutex_unlock(&cxl_found_lock);
+
+	/* A driver already bound has its vectors: share them now. */
+	device_lock(&pci->dev);
+	if (pci->dev.driver)
+		cxl_owner_changed(pci, BUS_NOTIFY_BOUND_DRIVER);
+	device_unlock(&pci->dev);
 }
 
 static void cxl_mark_gone(struct cxl_found *f);
@@ -546,6 +581,12 @@ static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 	case BUS_NOTIFY_DEL_DEVICE:
 		cxl_gone(pci);
 		break;
+	/* Under the device lock; UNBIND comes before the driver's remove. */
+	case BUS_NOTIFY_BOUND_DRIVER:
+	case BUS_NOTIFY_UNBIND_DRIVER:
+	case BUS_NOTIFY_UNBOUND_DRIVER:
+		cxl_owner_changed(pci, action);
+		break;
 	}
 	return NOTIFY_DONE;
 }
@@ -566,7 +607,10 @@ static struct notifier_block cxl_pci_nb = {
  * @final: each counter's last value, read when the function went away;
  *	what reads return from then on
  * @cap_index: the Event Group ID Index programmed into each counter
+ * @irq_on: counters restarted at half range for the overflow interrupt:
+ *	started with Interrupt on Overflow
  * @clean: counters no event uses were stopped (first enable)
+ * @frozen: we froze every counter (pmu_disable), so they may be written
  */
 struct cxl_cpmu {
 	struct nvu_regs regs;
@@ -574,7 +618,9 @@ struct cxl_cpmu {
 	struct nvu_cxl_info info;
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
+	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
 	bool clean;
+	bool frozen;
 };
 
 /* config: the event; config1: threshold and flags; config2: filter values */
@@ -649,13 +695,13 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 
 	raw_spin_lock_irqsave(&f->lock, flags);
-	if (f->gone)
+	if (f->gone || f->renaming)
 		ret = -ENODEV;
 	else
 		f->nr_open++;
 	raw_spin_unlock_irqrestore(&f->lock, flags);
 	if (ret) {
-		dev_dbg(pmu->dev, "the PCI function is gone\n");
+		dev_dbg(pmu->dev, "the PCI function is gone, or the PMU is being renamed\n");
 		return ret;
 	}
 	event->destroy = cxl_event_destroy;
@@ -716,6 +762,7 @@ static void cxl_enable(struct nvu_pmu *pmu)
 		cxl_quiesce(pmu, cp);
 	if (cp->info.freeze)
 		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
+	cp->frozen = false;
 }
 
 /* One write stops every counter at once: a group is one snapshot. */
@@ -723,8 +770,61 @@ static void cxl_disable(struct nvu_pmu *pmu)
 {
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 
-	if (cp->info.freeze && !cxl_gone_now(cp))
+	if (cp->info.freeze && !cxl_gone_now(cp)) {
 		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		cp->frozen = true;
+	}
+}
+
+/* Whether the overflow interrupt can be used: see the file's head. */
+static bool cxl_irq_capable(const struct nvu_cxl_info *info)
+{
+	return info->ovf_int && info->freeze && info->writable_frozen;
+}
+
+/*
+ * Only for the overflow interrupt, which needs counters restarted at half
+ * range: without it, a start reads where the counter is and nothing is
+ * written.  Counters are written only while frozen, the one time the
+ * specification says they may be; whether a running counter takes a
+ * write is not known [U].  Free-running counters are never written.
+ */
+static bool cxl_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+			      u64 val)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	unsigned int idx = event->hw.idx;
+
+	__clear_bit(idx, cp->irq_on);
+	if (!pmu->irq || !cxl_irq_capable(&cp->info) ||
+	    cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
+		return false;
+	/* Stopped but not frozen (before the first enable): freeze now. */
+	if (!cp->frozen) {
+		if (pmu->hw_running)
+			return false;
+		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		cp->frozen = true;
+	}
+	nvu_write64(&cp->regs, CPMU_CNTR(idx), val);
+	__set_bit(idx, cp->irq_on);
+	return true;
+}
+
+/* Overflow Status is write-one-to-clear: write back what was read. */
+static bool cxl_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	u64 status;
+
+	if (cxl_gone_now(cp))
+		return false;
+	status = nvu_read64(&cp->regs, CPMU_OVF_STATUS);
+	if (!status)
+		return false;
+	nvu_write64(&cp->regs, CPMU_OVF_STATUS, status);
+	bitmap_from_u64(ovf, status);
+	return true;
 }
 
 static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -745,8 +845,9 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 			    FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
 
 	/*
-	 * No interrupt and no freeze on overflow: the poll timer folds every
-	 * wrap, and a freeze would stop the other counters until the next
+	 * Interrupt on overflow only where the counter was restarted at half
+	 * range for it; else the poll timer folds every wrap.  Never freeze
+	 * on overflow: that would stop the other counters until the next
 	 * enable.  Fixed counters ignore the events and index fields.
 	 */
 	cfg = CPMU_CFG_ENABLE |
@@ -757,6 +858,8 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		cfg |= CPMU_CFG_EDGE;
 	if (c1 & CXL_CFG1_INVERT)
 		cfg |= CPMU_CFG_INVERT;
+	if (test_bit(idx, cp->irq_on))
+		cfg |= CPMU_CFG_INT_ON_OVF;
 	nvu_write64(&cp->regs, CPMU_CFG(idx), cfg);
 }
 
@@ -809,11 +912,119 @@ static void cxl_mark_gone(struct cxl_found *f)
 {
 	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
 
+	unsigned long flags;
+
+	/* No PMU (its new name was taken): nothing to read. */
+	if (!pmu) {
+		raw_spin_lock_irqsave(&f->lock, flags);
+		f->gone = true;
+		raw_spin_unlock_irqrestore(&f->lock, flags);
+		return;
+	}
 	cpus_read_lock();
 	if (pmu->cpu >= nr_cpu_ids ||
 	    smp_call_function_single(pmu->cpu, cxl_final_read, pmu, 1))
 		cxl_final_read(pmu);
 	cpus_read_unlock();
+}
+
+/*
+ * The overflow interrupt of @f's PMU: the function's driver has just
+ * bound (@bound) or is about to unbind.  Under the function's device lock
+ * (the driver cannot change meanwhile) and cxl_found_lock.
+ */
+static void cxl_owner_irq(struct cxl_found *f, bool bound)
+{
+	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
+	struct pci_dev *pci = f->pci;
+	struct cxl_cpmu *cp;
+	int irq, ret;
+
+	if (!pmu || !pmu->irq_later)
+		return;
+	cp = nvu_pmu_priv(pmu);
+	if (!bound) {
+		ret = nvu_pmu_detach_irq(pmu);
+		if (ret)
+			dev_warn(&f->pdev->dev,
+				 "%s: its MSI vector went with %s's driver, and %u-bit counters cannot be polled; events stopped counting: %d\n",
+				 pmu->name, pci_name(pci), cp->info.width, ret);
+		return;
+	}
+	/* The message number means an MSI or MSI-X vector, not INTx. */
+	irq = pci->msi_enabled || pci->msix_enabled ?
+	      pci_irq_vector(pci, cp->info.msi_num) : -ENXIO;
+	ret = irq < 0 ? irq : nvu_pmu_attach_irq(pmu, irq);
+	if (ret)
+		dev_dbg(&f->pdev->dev, "%s: no overflow interrupt on MSI vector %u of %s (%d): polling\n",
+			pmu->name, cp->info.msi_num, pci_name(pci), ret);
+	else
+		dev_dbg(&f->pdev->dev, "%s: overflow interrupt %d, MSI vector %u of %s\n",
+			pmu->name, irq, cp->info.msi_num, pci_name(pci));
+}
+
+static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
+			 size_t len);
+
+/*
+ * Register @f's PMU again if the name it should have changed: a memory
+ * device memX appeared (the function's driver made it in its probe) or
+ * went (in its remove).  Not while events are open, which perf on the
+ * kernels we support cannot survive: the PMU then keeps its name.  A name
+ * taken meanwhile (by upstream's cxl_pmu) leaves the CPMU without a PMU
+ * until the next change.  Under the function's device lock and
+ * cxl_found_lock.
+ */
+static void cxl_rename(struct cxl_found *f)
+{
+	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
+	unsigned long flags;
+	char name[64];
+	bool idle;
+
+	cxl_pmu_name(f->pci, f->loc.index, name, sizeof(name));
+	if (pmu && !strcmp(name, pmu->name))
+		return;
+	raw_spin_lock_irqsave(&f->lock, flags);
+	idle = !f->nr_open;
+	f->renaming = idle;
+	raw_spin_unlock_irqrestore(&f->lock, flags);
+	if (!idle) {
+		dev_info(&f->pdev->dev, "%s keeps its name while events are open (it would now be %s)\n",
+			 pmu->name, name);
+		return;
+	}
+	if (pmu) {
+		dev_info(&f->pdev->dev, "%s is now %s\n", pmu->name, name);
+		device_release_driver(&f->pdev->dev);
+	}
+	/* A probe that fails says why. */
+	if (device_attach(&f->pdev->dev) < 0)
+		dev_dbg(&f->pdev->dev, "no PMU %s\n", name);
+	raw_spin_lock_irqsave(&f->lock, flags);
+	f->renaming = false;
+	raw_spin_unlock_irqrestore(&f->lock, flags);
+}
+
+/*
+ * @pci's driver bound, is about to unbind, or has unbound: under its
+ * device lock.  The vector is taken when it binds and given back before
+ * its remove; the name follows its memory device.
+ */
+static void cxl_owner_changed(struct pci_dev *pci, unsigned long action)
+{
+	struct cxl_found *f;
+
+	mutex_lock(&cxl_found_lock);
+	list_for_each_entry(f, &cxl_found_list, node) {
+		if (f->pci != pci)
+			continue;
+		if (action != BUS_NOTIFY_UNBIND_DRIVER)
+			cxl_rename(f);
+		if (action != BUS_NOTIFY_UNBOUND_DRIVER)
+			cxl_owner_irq(f, action == BUS_NOTIFY_BOUND_DRIVER);
+	}
+	mutex_unlock(&cxl_found_lock);
 }
 
 static const struct nvu_pmu_ops cxl_ops = {
@@ -825,6 +1036,8 @@ static const struct nvu_pmu_ops cxl_ops = {
 	.start_counter = cxl_start_counter,
 	.stop_counter = cxl_stop_counter,
 	.read_counter = cxl_read_counter,
+	.write_counter = cxl_write_counter,
+	.read_clear_overflow = cxl_read_clear_overflow,
 };
 
 /* ------------------------------------------------------------------------
@@ -1040,22 +1253,20 @@ static int cxl_match_memdev(struct device *dev, void *data)
  * "cxl_pmu_mem<X>.<Y>" as upstream names it when the function has a CXL
  * memory device memX; otherwise one that names the PCI function.
  */
-static const char *cxl_pmu_name(struct device *dev, struct pci_dev *pci,
-				unsigned int index)
+static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
+			 size_t len)
 {
 	struct device *mem;
-	const char *name;
 
 	mem = device_find_child(&pci->dev, NULL, cxl_match_memdev);
 	if (mem) {
-		name = devm_kasprintf(dev, GFP_KERNEL, "cxl_pmu_%s.%u",
-				      dev_name(mem), index);
+		snprintf(buf, len, "cxl_pmu_%s.%u", dev_name(mem), index);
 		put_device(mem);
-		return name;
+		return;
 	}
-	return devm_kasprintf(dev, GFP_KERNEL, "cxl_pmu_pci%04x_%02x_%02x_%x.%u",
-			      pci_domain_nr(pci->bus), pci->bus->number,
-			      PCI_SLOT(pci->devfn), PCI_FUNC(pci->devfn), index);
+	snprintf(buf, len, "cxl_pmu_pci%04x_%02x_%02x_%x.%u",
+		 pci_domain_nr(pci->bus), pci->bus->number,
+		 PCI_SLOT(pci->devfn), PCI_FUNC(pci->devfn), index);
 }
 
 static int cxl_cpmu_probe(struct platform_device *pdev)
@@ -1065,6 +1276,7 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	struct pci_dev *pci = f->pci;
 	u64 cap, evcap[CPMU_MAX_EVCAPS], *cfg;
 	const char *why = NULL;
+	char name[64];
 	struct cxl_cpmu *cp;
 	struct nvu_pmu *pmu;
 	struct resource res;
@@ -1108,7 +1320,12 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, ret, "%s: CPMU %u: %s\n",
 				     pci_name(pci), f->loc.index, why);
 
-	pmu->name = cxl_pmu_name(dev, pci, f->loc.index);
+	if (!nvu_width_pollable(cp->info.width, max_rate))
+		nvu_cxl_unuse_free_running(&cp->info);
+	pmu->irq_later = cxl_irq_capable(&cp->info);
+
+	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
+	pmu->name = devm_kstrdup(dev, name, GFP_KERNEL);
 	if (!pmu->name)
 		return -ENOMEM;
 	pmu->num_counters = cp->info.nr_cntr;
@@ -1168,6 +1385,17 @@ static void __exit cxl_cpmu_exit(void)
 	bus_unregister_notifier(&pci_bus_type, &cxl_pci_nb);
 	/* Pending scans and unregistrations finish first. */
 	destroy_workqueue(cxl_wq);
+	/*
+	 * Give back the functions' vectors under their device locks: a
+	 * driver unbinding meanwhile frees them only after that.
+	 */
+	mutex_lock(&cxl_found_lock);
+	list_for_each_entry(f, &cxl_found_list, node) {
+		device_lock(&f->pci->dev);
+		cxl_owner_irq(f, false);
+		device_unlock(&f->pci->dev);
+	}
+	mutex_unlock(&cxl_found_lock);
 	nvu_pmus_unregister_module(THIS_MODULE);
 	mutex_lock(&cxl_found_lock);
 	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {

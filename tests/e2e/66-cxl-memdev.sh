@@ -6,8 +6,9 @@
 # cxl_pmu, and they count; the other function keeps the name that says
 # which PCI function it is.  A name upstream's cxl_pmu already registered
 # (the test module nvu_squat standing in) skips that CPMU alone, with one
-# message naming cxl_pmu.  A memdev that comes after our module leaves the
-# names as they are (documented in Documentation/cxl.rst).
+# message naming cxl_pmu.  A memdev that comes after our module renames
+# the PMUs when the function's driver binds or unbinds, if no event is
+# open on them (Documentation/cxl.rst).
 . "$NVU_TESTS/lib.sh"
 f0=$(cxl_pmu 0 0) blk=$(cxl_pmu 1 0)
 
@@ -29,12 +30,40 @@ got=$(counts cxl_pmu_mem7.0/clock_ticks/ $f0/clock_ticks/ -- sh -c "
 expect_eq "counts on the memdev's PMU and the other function's" "4321 1234" "$(echo $got)"
 rmmod nvu_cxl_cpmu nvu_squat || fail "rmmod"
 
-# Our module first, the memdev after: the names stay.
+# Our module first, the memdev after: the names stay until the function's
+# driver binds (cxl_pci makes memX in its probe; nvu_cxl_owner stands in,
+# the memdev already there).  Then each PMU without open events is
+# registered again under upstream's name; one with an event open keeps
+# its name until the driver's next change (here its unbind).
 rmmod nvu_memdev || fail "rmmod nvu_memdev"
 modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu again"
 [ ! -e $PMUS/cxl_pmu_mem7.0 ] || fail "cxl_pmu_mem7.0 with no memdev"
 modprobe nvu_memdev pci=10000:00:01.0 id=7 || fail "modprobe nvu_memdev again"
 expect_eq "names after a later memdev" "$(cxl_pmu 0 0) $(cxl_pmu 0 1) $(cxl_pmu 1 0) $(cxl_pmu 1 1)" \
 	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
-rmmod nvu_cxl_cpmu nvu_memdev nvu_emu || fail "rmmod"
+modprobe nvu_cxl_owner || fail "modprobe nvu_cxl_owner"
+dmesg -c >/dev/null
+hold open -x, -a -e $blk/clock_ticks/ -o /tmp/open.out
+cxl_own 1
+inject $blk "cycles=77"
+release open
+expect_eq "count on the PMU that kept its name" 77 \
+	"$(grep -v '^#' /tmp/open.out | grep . | cut -d, -f1)"
+expect_eq "names once the driver bound" "cxl_pmu_mem7.1 $(cxl_pmu 0 0) $(cxl_pmu 0 1) $blk" \
+	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
+expect_eq "message for the name kept" 1 \
+	"$(dmesg | grep -c "$blk keeps its name while events are open (it would now be cxl_pmu_mem7.0)")"
+cxl_disown 1
+expect_eq "names once the driver unbound" "cxl_pmu_mem7.0 cxl_pmu_mem7.1 $(cxl_pmu 0 0) $(cxl_pmu 0 1)" \
+	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
+expect_eq "pci_function of the renamed PMU" 10000:00:01.0 "$(cat $PMUS/cxl_pmu_mem7.0/pci_function)"
+expect_eq "the renamed PMU counts" 88 "$(counts cxl_pmu_mem7.0/clock_ticks/ -- \
+	sh -c "echo 'cycles=88' >$EMU/$blk/inject")"
+# The memdev goes; the driver binds again: the names say the function.
+rmmod nvu_memdev || fail "rmmod nvu_memdev"
+cxl_own 1
+expect_eq "names without the memdev" "$(cxl_pmu 0 0) $(cxl_pmu 0 1) $(cxl_pmu 1 0) $(cxl_pmu 1 1)" \
+	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
+cxl_disown 1
+rmmod nvu_cxl_cpmu nvu_cxl_owner nvu_emu || fail "rmmod"
 finish
