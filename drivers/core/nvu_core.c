@@ -764,6 +764,8 @@ static void nvu_unregister(void *data)
 		flush_work(&pmu->unregister_work);
 	else
 		nvu_unregister_perf(pmu);
+	/* Every event was deleted, and the timer with it; be sure. */
+	hrtimer_cancel(&pmu->poll_timer);
 	/* No event is left: an attached interrupt only needs freeing. */
 	if (pmu->irq_runtime) {
 		pmu->irq_runtime = false;

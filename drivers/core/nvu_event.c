@@ -372,6 +372,18 @@ static u64 nvu_start_value(const struct nvu_pmu *pmu)
 }
 
 /*
+ * Counter @idx is no longer polled; the timer stops with the last one.  On
+ * the owner CPU, where the pinned timer runs, with interrupts off: it is
+ * not running, so the cancel does not wait.
+ */
+static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
+{
+	if (test_and_clear_bit(idx, pmu->polled) &&
+	    bitmap_empty(pmu->polled, NVU_MAX_COUNTERS + 1))
+		hrtimer_cancel(&pmu->poll_timer);
+}
+
+/*
  * Whether counter @idx is polled: yes unless an overflow interrupt covers
  * it (@covered: it was restarted at half range with one attached).  The
  * timer runs while any counter is polled; it is not restarted when it
@@ -380,7 +392,7 @@ static u64 nvu_start_value(const struct nvu_pmu *pmu)
 static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 {
 	if (covered && !(pmu->desc->flags & NVU_POLL_WITH_IRQ)) {
-		clear_bit(idx, pmu->polled);
+		nvu_poll_clear(pmu, idx);
 		return;
 	}
 	set_bit(idx, pmu->polled);
@@ -487,9 +499,7 @@ static void nvu_del(struct perf_event *event, int flags)
 		ops->del(pmu, event);
 	pmu->events[hwc->idx] = NULL;
 	clear_bit(hwc->idx, pmu->used);
-	if (test_and_clear_bit(hwc->idx, pmu->polled) &&
-	    bitmap_empty(pmu->polled, NVU_MAX_COUNTERS + 1))
-		hrtimer_cancel(&pmu->poll_timer);
+	nvu_poll_clear(pmu, hwc->idx);
 	hwc->idx = -1;
 }
 
