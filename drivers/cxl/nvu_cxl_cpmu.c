@@ -609,6 +609,8 @@ static struct notifier_block cxl_pci_nb = {
  * @cap_index: the Event Group ID Index programmed into each counter
  * @irq_on: counters restarted at half range for the overflow interrupt:
  *	started with Interrupt on Overflow
+ * @filter: the value each counter's HDM and channel/rank/bank filters
+ *	hold (all set to "no filtering" at probe; nothing else writes them)
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable), so they may be written
  */
@@ -619,6 +621,7 @@ struct cxl_cpmu {
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
+	u32 filter[CPMU_MAX_COUNTERS][2];
 	bool clean;
 	bool frozen;
 };
@@ -827,6 +830,39 @@ static bool cxl_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
 	return true;
 }
 
+/* A filter of counter @idx, written only when it changes. */
+static void cxl_set_filter(struct cxl_cpmu *cp, unsigned int idx,
+			   unsigned int f, u32 val)
+{
+	if (!(cp->info.filters & BIT(f)) || cp->filter[idx][f] == val)
+		return;
+	nvu_write32(&cp->regs, CPMU_FILTER(idx, f), val);
+	cp->filter[idx][f] = val;
+}
+
+/*
+ * At probe: every filter to "no filtering", as starts then expect, and
+ * every counter frozen until the first enable, so that a start for the
+ * overflow interrupt can write its counter at once.
+ */
+static void cxl_reset(struct cxl_cpmu *cp)
+{
+	unsigned int i, f;
+
+	for (i = 0; i < cp->info.nr_cntr; i++) {
+		for (f = 0; f < ARRAY_SIZE(cp->filter[0]); f++) {
+			if (cp->info.filters & BIT(f))
+				nvu_write32(&cp->regs, CPMU_FILTER(i, f),
+					    CPMU_FILTER_NONE);
+			cp->filter[i][f] = CPMU_FILTER_NONE;
+		}
+	}
+	if (cp->info.freeze) {
+		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		cp->frozen = true;
+	}
+}
+
 static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
@@ -835,14 +871,10 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
 		return;
-	if (cp->info.filters & BIT(CPMU_FILTER_HDM))
-		nvu_write32(&cp->regs, CPMU_FILTER(idx, CPMU_FILTER_HDM),
-			    c1 & CXL_CFG1_HDM_EN ?
-			    FIELD_GET(CXL_CFG2_HDM, c2) : CPMU_FILTER_NONE);
-	if (cp->info.filters & BIT(CPMU_FILTER_CRB))
-		nvu_write32(&cp->regs, CPMU_FILTER(idx, CPMU_FILTER_CRB),
-			    c1 & CXL_CFG1_CRB_EN ?
-			    FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
+	cxl_set_filter(cp, idx, CPMU_FILTER_HDM, c1 & CXL_CFG1_HDM_EN ?
+		       FIELD_GET(CXL_CFG2_HDM, c2) : CPMU_FILTER_NONE);
+	cxl_set_filter(cp, idx, CPMU_FILTER_CRB, c1 & CXL_CFG1_CRB_EN ?
+		       FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
 
 	/*
 	 * Interrupt on overflow only where the counter was restarted at half
@@ -1322,6 +1354,7 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 
 	if (!nvu_width_pollable(cp->info.width, max_rate))
 		nvu_cxl_unuse_free_running(&cp->info);
+	cxl_reset(cp);
 	pmu->irq_later = cxl_irq_capable(&cp->info);
 
 	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
