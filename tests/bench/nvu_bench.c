@@ -114,6 +114,8 @@ struct nvu_bench_case {
 #define NVU_BENCH_CLINK	"nvidia_nvclink_pmu_0"
 #define NVU_BENCH_DLINK	"nvidia_nvdlink_pmu_0"
 #define NVU_BENCH_CXL	"cxl_pmu_pci10000_00_00_0.0"
+/* Function 1, bound to nvu_cxl_owner: counted by overflow interrupt. */
+#define NVU_BENCH_CXL_IRQ	"cxl_pmu_pci10000_00_01_0.0"
 /*
  * CMN-600: the model's meshes cmn600_1 (4x2, 8 HN-F, 1 DTC) and cmn600_2
  * (8x8, 32 HN-F on 16 XPs, 4 DTCs), arm_cmn_1 and arm_cmn_2 in probe
@@ -234,6 +236,18 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 	}, {
 		/* cxl.rst: read and write bandwidth of a memory device */
 		.pmu = NVU_BENCH_CXL, .tag = "cxl", .name = "group",
+		.nr_events = 3,
+		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
+			    NVU_BENCH_CXL_MEMWR },
+	}, {
+		.pmu = NVU_BENCH_CXL_IRQ, .tag = "cxl_irq", .name = "m2s_req_memrd",
+		.nr_events = 1, .config = { NVU_BENCH_CXL_MEMRD },
+		.config1 = { BIT(18) }, .config2 = { 0x1 },
+	}, {
+		.pmu = NVU_BENCH_CXL_IRQ, .tag = "cxl_irq", .name = "clock_ticks",
+		.nr_events = 1, .config = { NVU_BENCH_CXL_CLOCK },
+	}, {
+		.pmu = NVU_BENCH_CXL_IRQ, .tag = "cxl_irq", .name = "group",
 		.nr_events = 3,
 		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
 			    NVU_BENCH_CXL_MEMWR },
@@ -629,7 +643,9 @@ static void nvu_bench_steady_case(struct seq_file *m,
 		nvu_bench_error(m, bc, "open enabled", ret);
 		goto out_free;
 	}
-	poll_ns = ktime_to_ns(pmu->poll_period);
+	/* Counters an overflow interrupt covers are not polled. */
+	poll_ns = bitmap_empty(pmu->polled, NVU_MAX_COUNTERS + 1) ? 0 :
+		  ktime_to_ns(pmu->poll_period);
 	p.run = run;
 	ret = smp_call_function_single(run->events[0]->cpu,
 				       nvu_bench_poll_on_cpu, &p, 1);
@@ -874,8 +890,7 @@ static int nvu_bench_widths_show(struct seq_file *m, void *v)
 		if (!pmu)
 			continue;
 		for (w = 1; w < 64; w++)
-			if (nvu_poll_period_ns(w, pmu->desc->max_rate) >=
-			    100 * NSEC_PER_USEC)
+			if (nvu_width_pollable(w, pmu->desc->max_rate))
 				break;
 		seq_printf(m, "NVU-BENCH-WIDTH %s %u\n", sk->tag, w);
 		nvu_pmu_put(pmu);
