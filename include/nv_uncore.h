@@ -470,6 +470,7 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
 int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq);
 int nvu_pmu_detach_irq(struct nvu_pmu *pmu);
 void nvu_pmus_unregister_module(struct module *owner);
+void nvu_sync_event_free(void);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* For tests only: exported to KUnit modules alone. */
 struct nvu_pmu *nvu_pmu_get(const char *name);

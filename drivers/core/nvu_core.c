@@ -7,11 +7,13 @@
 
 #include <linux/acpi.h>
 #include <linux/cpuhotplug.h>
+#include <linux/delay.h>
 #include <linux/interrupt.h>
 #include <linux/jump_label.h>
 #include <linux/ioport.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
 
@@ -618,7 +620,7 @@ static int nvu_irq_to_owner(struct nvu_pmu *pmu)
 	for (i = 0; i < pmu->nr_irqs; i++)
 		devm_free_irq(pmu->dev, pmu->irqs[i], pmu);
 	pmu->nr_irqs = 0;
-	pmu->irq = 0;
+	WRITE_ONCE(pmu->irq, 0);
 	return 0;
 }
 
@@ -626,7 +628,7 @@ static void nvu_irq_attach_local(void *data)
 {
 	struct nvu_pmu *pmu = data;
 
-	pmu->irq = pmu->irqs[0];
+	WRITE_ONCE(pmu->irq, pmu->irqs[0]);
 }
 
 /**
@@ -684,7 +686,7 @@ int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq)
 	/* Between perf's callbacks on the owner CPU, which read @irq. */
 	if (pmu->cpu >= nr_cpu_ids ||
 	    smp_call_function_single(pmu->cpu, nvu_irq_attach_local, pmu, 1))
-		pmu->irq = irq;
+		WRITE_ONCE(pmu->irq, irq);
 out:
 	cpus_read_unlock();
 	return ret;
@@ -729,6 +731,33 @@ int nvu_pmu_detach_irq(struct nvu_pmu *pmu)
 	return d.stopped;
 }
 EXPORT_SYMBOL_GPL(nvu_pmu_detach_irq);
+
+/**
+ * nvu_sync_event_free() - wait until perf has finished freeing closed events
+ *
+ * perf goes on using an event's PMU for a moment after the PMU's
+ * event->destroy() has returned: in the task that frees the event it drops
+ * the event's per-CPU PMU context and module references, under no lock and
+ * outside any RCU read-side section a driver could wait for.  A PMU that
+ * is unregistered on its last destroy() (its device went away while
+ * events were open) must first wait for that.  The code in question never
+ * sleeps, so once every task has blocked, or passed through user space or
+ * idle, it has finished: what an RCU Tasks grace period waits for, or a
+ * normal RCU grace period where RCU readers cannot be preempted.  A kernel
+ * with preemptible RCU but without RCU Tasks (no kprobes, no tracing)
+ * offers no such wait; there a grace period and a further 100 ms stand in
+ * for it, which is no proof.
+ *
+ * Process context; sleeps, for as long as a second or more.
+ */
+void nvu_sync_event_free(void)
+{
+	/* synchronize_rcu() where RCU Tasks is not built (rcupdate.h). */
+	synchronize_rcu_tasks();
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !IS_ENABLED(CONFIG_TASKS_RCU))
+		msleep(100);
+}
+EXPORT_SYMBOL_GPL(nvu_sync_event_free);
 
 static void nvu_remove_cpuhp(void *data)
 {

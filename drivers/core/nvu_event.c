@@ -572,6 +572,13 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 	bool running = pmu->hw_running;
 	unsigned int idx;
 
+	/*
+	 * Not attached (any more): nvu_pmu_detach_irq() has handed the
+	 * counters to the poll timer and frees the handler next, maybe after
+	 * the interrupt has left the owner CPU.
+	 */
+	if (!READ_ONCE(pmu->irq))
+		return IRQ_NONE;
 	if (!ops->read_clear_overflow(pmu, ovf))
 		return IRQ_NONE;
 	if (running)
@@ -608,7 +615,7 @@ void nvu_irq_detach_local(void *data)
 	struct nvu_pmu *pmu = d->pmu;
 	unsigned int idx;
 
-	pmu->irq = 0;
+	WRITE_ONCE(pmu->irq, 0);
 	pmu->nr_irqs = 0;
 	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1) {
 		struct perf_event *event = pmu->events[idx];
