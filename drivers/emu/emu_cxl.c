@@ -40,6 +40,7 @@
 #include <linux/pci-ecam.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 
 #include "emu.h"
 #include "nvu_cxl_regs.h"
@@ -121,6 +122,14 @@ static bool cxl_write_running;
 module_param(cxl_write_running, bool, 0444);
 MODULE_PARM_DESC(cxl_write_running, "[U] a counter that is not frozen takes a write");
 
+static bool cxl_decode_off;
+module_param(cxl_decode_off, bool, 0444);
+MODULE_PARM_DESC(cxl_decode_off, "functions start with memory decoding off, until a driver enables them");
+
+static bool cxl_all_groups;
+module_param(cxl_all_groups, bool, 0444);
+MODULE_PARM_DESC(cxl_all_groups, "Event Capabilities for every CXL-defined event group, not the default eight");
+
 /* The model's vendor-defined events. */
 #define EMU_CXL_VENDOR_VID	0x10de
 #define EMU_CXL_VENDOR_GID	1
@@ -182,25 +191,43 @@ static u64 emu_cxl_fixed_cfg(u8 type, u8 idx, u32 mask)
 }
 
 /*
- * Event Capabilities of every model CPMU: 0 clock ticks, 1 S2M DRS, 2 D2H
- * requests, 3 M2S requests, 4 M2S RwD, 5 S2M NDR, 6 DDR, 7 vendor.
+ * The CXL-defined event groups and the events each defines (the
+ * specification's, as upstream lists them).  The first seven are every
+ * model CPMU's Event Capabilities 0-6 (clock ticks, S2M DRS, D2H requests,
+ * M2S requests, M2S RwD, S2M NDR, DDR); with cxl_all_groups every group
+ * follows, after the vendor group (7) where there is one.
  */
+static const struct {
+	u16 gid;
+	u32 mask;
+} emu_cxl_groups[] = {
+	{ 0x00, 0x1 }, { 0x25, 0x7 }, { 0x10, 0x17ffe }, { 0x20, 0xffff },
+	{ 0x21, 0x2636 }, { 0x24, 0xff }, { 0x8000, 0xffff },
+	/* cxl_all_groups: the others */
+	{ 0x11, 0x4080f2 }, { 0x12, 0xe }, { 0x13, 0xa172 }, { 0x14, 0x3 },
+	{ 0x22, 0x77 }, { 0x23, 0x7777 }, { 0x8001, 0xf }, { 0x8002, 0x3 },
+	{ 0x8003, 0xf }, { 0x8004, 0x3 },
+};
+
+#define EMU_CXL_BASE_GROUPS	7
+
 static void emu_cxl_init(struct nvu_emu_dev *dev)
 {
 	struct emu_cxl_cpmu *c = dev->state;
 	unsigned int i, n = 0;
 
 	c->width = cxl_width;
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x00, 0x1);
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x25, 0x7);
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x10, 0x17ffe);
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x20, 0xffff);
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x21, 0x2636);
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x24, 0xff);
-	c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID, 0x8000, 0xffff);
+	for (i = 0; i < EMU_CXL_BASE_GROUPS; i++)
+		c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID,
+						      emu_cxl_groups[i].gid,
+						      emu_cxl_groups[i].mask);
 	if (cxl_vendor)
 		c->evcap[c->nevcap++] = emu_cxl_evcap(EMU_CXL_VENDOR_VID,
 						      EMU_CXL_VENDOR_GID, 0xf);
+	for (; cxl_all_groups && i < ARRAY_SIZE(emu_cxl_groups); i++)
+		c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID,
+						      emu_cxl_groups[i].gid,
+						      emu_cxl_groups[i].mask);
 
 	if (cxl_fixed >= 1)
 		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, 0, 0x1);
@@ -216,6 +243,13 @@ static void emu_cxl_init(struct nvu_emu_dev *dev)
 		c->cfg[0] = FIELD_PREP(CPMU_CFG_TYPE, 3);
 	if (nvu_emu_bad(dev, "evcap_index"))
 		c->cfg[0] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, c->nevcap, 0x1);
+	/* Nothing to count: configurable counters, capabilities all empty. */
+	if (nvu_emu_bad(dev, "no_events")) {
+		for (i = 0; i < c->nevcap; i++)
+			c->evcap[i] &= ~CPMU_EVCAP_MASK;
+		for (i = 0; i < c->nctr; i++)
+			c->cfg[i] = FIELD_PREP(CPMU_CFG_TYPE, CPMU_TYPE_CONFIG);
+	}
 	c->cap = FIELD_PREP(CPMU_CAP_NUM_COUNTERS, c->nctr - 1) |
 		 FIELD_PREP(CPMU_CAP_COUNTER_WIDTH,
 			    nvu_emu_bad(dev, "width0") ? 0 : c->width) |
@@ -480,6 +514,12 @@ static const struct nvu_emu_type nvu_emu_cxl = {
  * config space (the header and the MSI capability).  A port's
  * secondary and subordinate bus numbers are @sec and @sub, its
  * prefetchable window @win_lo to @win_hi.
+ *
+ * @link_down: its link went down: config and memory reads return all
+ * ones, writes are dropped, no message is sent; @cut: the kernel was told
+ * (the function was marked disconnected and removed, as the hotplug
+ * driver does on a surprise removal).  @down counts the reads and writes
+ * that met a downed link, @late those of them after @cut.
  */
 struct emu_cxl_fn {
 	int socket;
@@ -491,6 +531,8 @@ struct emu_cxl_fn {
 	u64 bar_size;
 	unsigned int ncpmu;
 	struct nvu_emu_dev *cpmu[EMU_CXL_MAX_CPMUS];
+	bool link_down, cut;
+	atomic64_t down[2], late[2];
 };
 
 /*
@@ -650,8 +692,8 @@ static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar,
 
 	emu_cfg_w16(cfg, PCI_VENDOR_ID, EMU_CXL_VENDOR_ID);
 	emu_cfg_w16(cfg, PCI_DEVICE_ID, EMU_CXL_DEVICE_ID + fn->type);
-	/* Firmware assigned the BAR and turned decoding on. */
-	emu_cfg_w16(cfg, PCI_COMMAND, PCI_COMMAND_MEMORY);
+	/* Firmware assigned the BAR, and turned decoding on unless told not. */
+	emu_cfg_w16(cfg, PCI_COMMAND, cxl_decode_off ? 0 : PCI_COMMAND_MEMORY);
 	emu_cfg_w16(fn->wmask, PCI_COMMAND, PCI_COMMAND_MEMORY |
 		    PCI_COMMAND_MASTER);
 	emu_cfg_w16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
@@ -732,7 +774,8 @@ static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
 {
 	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
 
-	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE) {
+	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE ||
+	    READ_ONCE(fn->link_down)) {
 		PCI_SET_ERROR_RESPONSE(val);
 		return PCIBIOS_DEVICE_NOT_FOUND;
 	}
@@ -753,7 +796,7 @@ static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 	unsigned long flags;
 	int i;
 
-	if (!fn)
+	if (!fn || READ_ONCE(fn->link_down))
 		return PCIBIOS_DEVICE_NOT_FOUND;
 	raw_spin_lock_irqsave(&emu_cxl->cfg_lock, flags);
 	for (i = 0; i < size && where + i < PCI_CFG_SPACE_SIZE; i++) {
@@ -773,12 +816,17 @@ static struct pci_ops emu_cxl_pci_ops = {
 	.write = emu_cxl_cfg_write,
 };
 
-/* The CPMU at physical address @addr, by the BARs as programmed now. */
+/*
+ * The CPMU at physical address @addr, by the BARs as programmed now, and
+ * the function whose BAR holds it.  A function whose link is down decodes
+ * nothing (@fn says which one the access met).
+ */
 static struct nvu_emu_dev *emu_cxl_decode(struct emu_cxl_host *h, u64 addr,
-					  u32 *off)
+					  u32 *off, struct emu_cxl_fn **fnp)
 {
 	unsigned int i;
 
+	*fnp = NULL;
 	for (i = 0; i < h->nfn; i++) {
 		struct emu_cxl_fn *fn = &h->fn[i];
 		u64 bar = emu_cxl_bar0(fn), blk;
@@ -787,24 +835,39 @@ static struct nvu_emu_dev *emu_cxl_decode(struct emu_cxl_host *h, u64 addr,
 		      PCI_COMMAND_MEMORY) ||
 		    addr < bar || addr - bar >= fn->bar_size)
 			continue;
+		*fnp = fn;
 		blk = (addr - bar) / EMU_CXL_BLOCK_STEP;
 		*off = (addr - bar) % EMU_CXL_BLOCK_STEP;
-		if (!blk || blk > fn->ncpmu || *off >= CPMU_BLOCK_SIZE)
+		if (READ_ONCE(fn->link_down) || !blk || blk > fn->ncpmu ||
+		    *off >= CPMU_BLOCK_SIZE)
 			return NULL;
 		return fn->cpmu[blk - 1];
 	}
 	return NULL;
 }
 
+/* An access (@write or not) met @fn's downed link. */
+static void emu_cxl_down_access(struct emu_cxl_fn *fn, bool write)
+{
+	if (!fn || !READ_ONCE(fn->link_down))
+		return;
+	atomic64_inc(&fn->down[write]);
+	if (READ_ONCE(fn->cut))
+		atomic64_inc(&fn->late[write]);
+}
+
 static u64 emu_cxl_mmio_read(void *ctx, u32 off, unsigned int size)
 {
 	struct emu_cxl_host *h = ctx;
 	struct nvu_emu_dev *dev;
+	struct emu_cxl_fn *fn;
 	u32 o;
 
-	dev = emu_cxl_decode(h, h->win.start + off, &o);
-	if (!dev)	/* nothing decodes it: all ones, as PCI reads */
+	dev = emu_cxl_decode(h, h->win.start + off, &o, &fn);
+	if (!dev) {	/* nothing decodes it: all ones, as PCI reads */
+		emu_cxl_down_access(fn, false);
 		return size == 8 ? U64_MAX : U32_MAX;
+	}
 	return nvu_emu_dev_read(dev, o, size);
 }
 
@@ -812,11 +875,14 @@ static void emu_cxl_mmio_write(void *ctx, u32 off, u64 val, unsigned int size)
 {
 	struct emu_cxl_host *h = ctx;
 	struct nvu_emu_dev *dev;
+	struct emu_cxl_fn *fn;
 	u32 o;
 
-	dev = emu_cxl_decode(h, h->win.start + off, &o);
+	dev = emu_cxl_decode(h, h->win.start + off, &o, &fn);
 	if (dev)
 		nvu_emu_dev_write(dev, o, val, size);
+	else
+		emu_cxl_down_access(fn, true);
 }
 
 static const struct nvu_emu_ops emu_cxl_mmio_ops = {
@@ -1055,7 +1121,7 @@ static void emu_cxl_msi_send(struct emu_cxl_cpmu *c)
 	u64 addr;
 
 	/* A CPMU has a function only while the bridge is there. */
-	if (c->fn && h->msi) {
+	if (c->fn && h->msi && !READ_ONCE(c->fn->link_down)) {
 		const u8 *cfg = c->fn->cfg;
 
 		raw_spin_lock(&h->cfg_lock);
@@ -1091,6 +1157,125 @@ static int emu_cxl_msi_stat_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(emu_cxl_msi_stat);
+
+/* Whether model function @i is @anc or behind it. */
+static bool emu_cxl_below(const struct emu_cxl_host *h, int i, int anc)
+{
+	for (; i >= 0; i = h->fn[i].parent) {
+		if (i == anc)
+			return true;
+	}
+	return false;
+}
+
+/* @fn's PCI device as the bus numbers are programmed now, or NULL. */
+static struct pci_dev *emu_cxl_fn_pdev(struct emu_cxl_host *h,
+				       const struct emu_cxl_fn *fn)
+{
+	u8 bus = fn->parent < 0 ? h->bridge->bus->number :
+				  h->fn[fn->parent].cfg[PCI_SECONDARY_BUS];
+
+	return pci_get_domain_bus_and_slot(pci_domain_nr(h->bridge->bus), bus,
+					   PCI_DEVFN(fn->slot, 0));
+}
+
+/* What the PCI core's pci_dev_set_disconnected() does, which is private. */
+static int emu_cxl_disconnect(struct pci_dev *pdev, void *unused)
+{
+	WRITE_ONCE(pdev->error_state, pci_channel_io_perm_failure);
+	return 0;
+}
+
+static int emu_cxl_link_show(struct seq_file *m, void *v)
+{
+	struct emu_cxl_fn *fn = m->private;
+
+	seq_printf(m, "%s\nreads %lld\nwrites %lld\nlate_reads %lld\nlate_writes %lld\n",
+		   READ_ONCE(fn->link_down) ? "down" : "up",
+		   atomic64_read(&fn->down[0]), atomic64_read(&fn->down[1]),
+		   atomic64_read(&fn->late[0]), atomic64_read(&fn->late[1]));
+	return 0;
+}
+
+static int emu_cxl_link_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, emu_cxl_link_show, inode->i_private);
+}
+
+/*
+ * "link", in the directory of each CPMU, for its function: "down" takes
+ * the link down (and with it everything behind a port) without telling
+ * the kernel; "surprise" does that, then, as the PCIe hotplug driver does
+ * when a card is pulled, marks the functions disconnected and removes
+ * them; "up" brings the link back, for a rescan.  Reading it gives the
+ * state, the reads and writes that met the downed link, and those of them
+ * made after the functions were marked disconnected ("late").
+ */
+static ssize_t emu_cxl_link_write(struct file *file, const char __user *ubuf,
+				  size_t len, loff_t *ppos)
+{
+	struct emu_cxl_fn *fn = file_inode(file)->i_private;
+	struct emu_cxl_host *h = emu_cxl;
+	int self = fn - h->fn, i;
+	struct pci_dev *pdev;
+	char buf[16], *cmd;
+	bool down;
+
+	if (len >= sizeof(buf) || copy_from_user(buf, ubuf, len))
+		return -EINVAL;
+	buf[len] = 0;
+	cmd = strim(buf);
+	if (!strcmp(cmd, "up"))
+		down = false;
+	else if (!strcmp(cmd, "down") || !strcmp(cmd, "surprise"))
+		down = true;
+	else
+		return -EINVAL;
+	for (i = 0; i < h->nfn; i++) {
+		if (!emu_cxl_below(h, i, self))
+			continue;
+		if (down && !h->fn[i].link_down) {
+			atomic64_set(&h->fn[i].down[0], 0);
+			atomic64_set(&h->fn[i].down[1], 0);
+			atomic64_set(&h->fn[i].late[0], 0);
+			atomic64_set(&h->fn[i].late[1], 0);
+		}
+		WRITE_ONCE(h->fn[i].cut, false);
+		WRITE_ONCE(h->fn[i].link_down, down);
+	}
+	if (strcmp(cmd, "surprise") || !h->bridge)
+		return len;
+
+	pci_lock_rescan_remove();
+	pdev = emu_cxl_fn_pdev(h, fn);
+	pci_unlock_rescan_remove();
+	if (!pdev)
+		return len;
+	emu_cxl_disconnect(pdev, NULL);
+	if (pdev->subordinate)
+		pci_walk_bus(pdev->subordinate, emu_cxl_disconnect, NULL);
+	/*
+	 * A driver that checks for the mark before each access, with
+	 * interrupts off, has finished every access that began before it.
+	 */
+	synchronize_rcu();
+	for (i = 0; i < h->nfn; i++) {
+		if (emu_cxl_below(h, i, self))
+			WRITE_ONCE(h->fn[i].cut, true);
+	}
+	pci_stop_and_remove_bus_device_locked(pdev);
+	pci_dev_put(pdev);
+	return len;
+}
+
+static const struct file_operations emu_cxl_link_fops = {
+	.owner = THIS_MODULE,
+	.open = emu_cxl_link_open,
+	.read = seq_read,
+	.write = emu_cxl_link_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 /* @dev's interrupts go out through @fn's MSI capability (NULL: nowhere). */
 static void emu_cxl_cpmu_attach(struct nvu_emu_dev *dev, struct emu_cxl_fn *fn)
@@ -1284,6 +1469,8 @@ int nvu_emu_cxl_create(unsigned int sockets)
 			fn->cpmu[fn->ncpmu] = nvu_emu_dev_find(name);
 			debugfs_create_file("msi", 0444, fn->cpmu[fn->ncpmu]->dir,
 					    fn->cpmu[fn->ncpmu], &emu_cxl_msi_stat_fops);
+			debugfs_create_file("link", 0644, fn->cpmu[fn->ncpmu]->dir,
+					    fn, &emu_cxl_link_fops);
 			emu_cxl_cpmu_attach(fn->cpmu[fn->ncpmu++], fn);
 		}
 		emu_cxl_fn_config(fn, base + i * bar_size, h->msi);
