@@ -112,5 +112,7 @@ int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
 bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *ev);
 void nvu_cxl_unuse_free_running(struct nvu_cxl_info *info);
+bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
+			     bool status);
 
 #endif /* NVU_CXL_CPMU_H */

@@ -369,6 +369,32 @@ int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
 
+/**
+ * nvu_cxl_value_plausible() - could @info's CPMU have given this value?
+ * @info: the CPMU
+ * @val: a counter's value (@status false) or the Overflow Status
+ *	(@status true), as read
+ * @status: which of the two @val is
+ *
+ * A function that can no longer be reached (its link went down, it was
+ * pulled out) answers reads with all ones, which the PCI core may not yet
+ * know.  No counter holds bits beyond its width, and no status bit is set
+ * beyond the counters; at 64 of either, all ones is taken for such a read
+ * (a real value of all ones is that much less likely than a lost link).
+ *
+ * Return: whether @val can be a real value.
+ */
+bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
+			     bool status)
+{
+	unsigned int bits = status ? info->nr_cntr : info->width;
+
+	if (val == U64_MAX)
+		return false;
+	return bits >= 64 || !(val >> bits);
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
+
 /* ------------------------------------------------------------------------
  * Discovery: which PCI functions carry CPMUs
  */
@@ -379,10 +405,13 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
  * @pci: the function (a reference is held)
  * @loc: where the CPMU is
  * @pdev: our platform device for it
- * @lock: protects @gone and @nr_open
+ * @lock: protects @gone, @renaming, @nr_open and @closed
  * @gone: the function went away; no register may be touched
  * @renaming: the PMU is being registered again under a new name
  * @nr_open: events of the PMU that exist
+ * @closed: an event was destroyed since the last nvu_sync_event_free():
+ *	perf may still be using the PMU for it
+ * @fresh: found by the scan under way, which attaches its interrupt
  * @work: unregisters @pdev after the function went away
  */
 struct cxl_found {
@@ -394,12 +423,16 @@ struct cxl_found {
 	bool gone;
 	bool renaming;
 	unsigned int nr_open;
+	bool closed;
+	bool fresh;
 	struct work_struct work;
 };
 
 static LIST_HEAD(cxl_found_list);
 static DEFINE_MUTEX(cxl_found_lock);
 static struct workqueue_struct *cxl_wq;
+/* The module is going: no interrupt is attached any more (cxl_found_lock). */
+static bool cxl_exiting;
 
 static void cxl_found_free(struct cxl_found *f)
 {
@@ -410,17 +443,36 @@ static void cxl_found_free(struct cxl_found *f)
 }
 
 /*
- * The last event of a gone CPMU was destroyed.  perf still touches the
- * PMU for a moment after our destroy callback returns (it drops its
- * context and module references): unregister only after a grace period,
- * to which perf_pmu_unregister() adds two more before it frees anything.
- * Kernels whose perf core can unregister a PMU under open events do not
- * need this; the ones we support cannot.
+ * Whether perf may still be using @f's PMU for an event destroyed since
+ * the last call, which waits for it then (nvu_sync_event_free()).  The
+ * caller has made sure that no event can be created meanwhile.
+ */
+static void cxl_found_sync(struct cxl_found *f)
+{
+	unsigned long flags;
+	bool closed;
+
+	raw_spin_lock_irqsave(&f->lock, flags);
+	closed = f->closed;
+	f->closed = false;
+	raw_spin_unlock_irqrestore(&f->lock, flags);
+	if (closed)
+		nvu_sync_event_free();
+}
+
+/*
+ * A gone CPMU with no event left.  perf goes on using the PMU for a
+ * moment after our destroy callback returned (it drops its context and
+ * module references): unregister only once that is over.  Kernels whose
+ * perf core can unregister a PMU under open events do not need this; the
+ * ones we support cannot.
  */
 static void cxl_found_work(struct work_struct *work)
 {
-	synchronize_rcu();
-	cxl_found_free(container_of(work, struct cxl_found, work));
+	struct cxl_found *f = container_of(work, struct cxl_found, work);
+
+	cxl_found_sync(f);
+	cxl_found_free(f);
 }
 
 /* Give the CPMU at @loc of @pci a platform device; drop it if not bound. */
@@ -455,15 +507,18 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 		cxl_found_free(f);
 		return;
 	}
+	f->fresh = true;
 	list_add_tail(&f->node, &cxl_found_list);
 }
 
+static void cxl_owner_irq(struct cxl_found *f, bool bound);
 static void cxl_owner_changed(struct pci_dev *pci, unsigned long action);
 
-/* Read the Register Locator of @pci and add its CPMUs. */
+/* Read the Register Locator of @pci and add the CPMUs not yet found. */
 static void cxl_scan(struct pci_dev *pci)
 {
 	struct nvu_cxl_loc locs[CXL_MAX_CPMUS];
+	struct cxl_found *f;
 	u64 bar_len[PCI_STD_NUM_BARS];
 	const char *why = NULL;
 	unsigned int len, i;
@@ -504,10 +559,21 @@ static void cxl_scan(struct pci_dev *pci)
 		cxl_found_add(pci, &locs[i]);
 	mutex_unlock(&cxl_found_lock);
 
-	/* A driver already bound has its vectors: share them now. */
+	/*
+	 * A driver already bound has its vectors: the CPMUs found now share
+	 * them (the others were told when it bound).  Their names are
+	 * already right.
+	 */
 	device_lock(&pci->dev);
-	if (pci->dev.driver)
-		cxl_owner_changed(pci, BUS_NOTIFY_BOUND_DRIVER);
+	mutex_lock(&cxl_found_lock);
+	list_for_each_entry(f, &cxl_found_list, node) {
+		if (f->pci != pci || !f->fresh)
+			continue;
+		f->fresh = false;
+		if (pci->dev.driver)
+			cxl_owner_irq(f, true);
+	}
+	mutex_unlock(&cxl_found_lock);
 	device_unlock(&pci->dev);
 }
 
@@ -535,8 +601,11 @@ static void cxl_gone(struct pci_dev *pci)
 		raw_spin_unlock_irqrestore(&f->lock, flags);
 		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
 			 idle ? "" : " with events open; its PMU goes when they close");
-		if (idle)
+		/* Where an event closed just now, once perf is done with it. */
+		if (idle) {
+			cxl_found_sync(f);
 			cxl_found_free(f);
+		}
 	}
 	mutex_unlock(&cxl_found_lock);
 }
@@ -563,26 +632,40 @@ static void cxl_scan_work_fn(struct work_struct *work)
 	kfree(sw);
 }
 
+static void cxl_scan_later(struct pci_dev *pci)
+{
+	struct cxl_scan_work *sw;
+
+	sw = kzalloc(sizeof(*sw), GFP_KERNEL);
+	if (!sw)
+		return;
+	INIT_WORK(&sw->work, cxl_scan_work_fn);
+	sw->pci = pci_dev_get(pci);
+	queue_work(cxl_wq, &sw->work);
+}
+
 static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 			  void *data)
 {
 	struct pci_dev *pci = to_pci_dev(data);
-	struct cxl_scan_work *sw;
 
 	switch (action) {
 	case BUS_NOTIFY_ADD_DEVICE:
-		sw = kzalloc(sizeof(*sw), GFP_KERNEL);
-		if (!sw)
-			break;
-		INIT_WORK(&sw->work, cxl_scan_work_fn);
-		sw->pci = pci_dev_get(pci);
-		queue_work(cxl_wq, &sw->work);
+		cxl_scan_later(pci);
 		break;
 	case BUS_NOTIFY_DEL_DEVICE:
 		cxl_gone(pci);
 		break;
-	/* Under the device lock; UNBIND comes before the driver's remove. */
+	/*
+	 * Under the device lock; UNBIND comes before the driver's remove.
+	 * A driver that bound may have turned memory decoding on: CPMUs
+	 * skipped for it are found then (the scan skips those it has).
+	 */
 	case BUS_NOTIFY_BOUND_DRIVER:
+		if (pci_find_dvsec_capability(pci, CXL_DVSEC_VENDOR,
+					      CXL_DVSEC_REG_LOCATOR))
+			cxl_scan_later(pci);
+		fallthrough;
 	case BUS_NOTIFY_UNBIND_DRIVER:
 	case BUS_NOTIFY_UNBOUND_DRIVER:
 		cxl_owner_changed(pci, action);
@@ -638,9 +721,17 @@ struct cxl_cpmu {
 #define CXL_CFG2_HDM		GENMASK_ULL(31, 0)
 #define CXL_CFG2_CRB		GENMASK_ULL(63, 32)
 
+/*
+ * No register of the CPMU may be touched: its function went away, or the
+ * PCI core marked it disconnected (a surprise removal: the hotplug driver
+ * does so before it removes the function; a fatal error).  Every access
+ * checks this first, on the owner CPU with interrupts off.
+ */
 static bool cxl_gone_now(const struct cxl_cpmu *cp)
 {
-	return READ_ONCE(cp->found->gone);
+	return READ_ONCE(cp->found->gone) ||
+	       READ_ONCE(cp->found->pci->error_state) ==
+	       pci_channel_io_perm_failure;
 }
 
 static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
@@ -663,6 +754,7 @@ static void cxl_event_destroy(struct perf_event *event)
 
 	raw_spin_lock_irqsave(&f->lock, flags);
 	last = !--f->nr_open && f->gone;
+	f->closed = true;
 	raw_spin_unlock_irqrestore(&f->lock, flags);
 	if (last)
 		queue_work(cxl_wq, &f->work);
@@ -802,10 +894,23 @@ static bool cxl_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 	if (!pmu->irq || !cxl_irq_capable(&cp->info) ||
 	    cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
 		return false;
+	/*
+	 * Running: perf starts counters with the PMU disabled, so this is
+	 * rare.  A counter that can be polled is, from where it is; one too
+	 * narrow for that is written under a freeze of its own, which stops
+	 * every counter for those two writes.
+	 */
+	if (!cp->frozen && pmu->hw_running) {
+		if (nvu_width_pollable(cp->info.width, max_rate))
+			return false;
+		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		nvu_write64(&cp->regs, CPMU_CNTR(idx), val);
+		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
+		__set_bit(idx, cp->irq_on);
+		return true;
+	}
 	/* Stopped but not frozen (before the first enable): freeze now. */
 	if (!cp->frozen) {
-		if (pmu->hw_running)
-			return false;
 		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
 		cp->frozen = true;
 	}
@@ -823,7 +928,8 @@ static bool cxl_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
 	if (cxl_gone_now(cp))
 		return false;
 	status = nvu_read64(&cp->regs, CPMU_OVF_STATUS);
-	if (!status)
+	/* All ones: the function cannot be reached (cxl_read_counter()). */
+	if (!status || !nvu_cxl_value_plausible(&cp->info, status, true))
 		return false;
 	nvu_write64(&cp->regs, CPMU_OVF_STATUS, status);
 	bitmap_from_u64(ovf, status);
@@ -904,37 +1010,42 @@ static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		nvu_write64(&cp->regs, CPMU_CFG(idx), 0);
 }
 
+/*
+ * Where the function cannot be reached, or answered all ones (it can no
+ * longer be reached, and the PCI core does not know yet), the counter is
+ * taken to be where it was last read: nothing more is counted.
+ */
 static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 	unsigned int idx = event->hw.idx;
+	u64 val;
 
-	if (cxl_gone_now(cp))
+	if (READ_ONCE(cp->found->gone))
 		return cp->final[idx];
-	return nvu_read64(&cp->regs, CPMU_CNTR(idx));
+	if (cxl_gone_now(cp))
+		return local64_read(&event->hw.prev_count);
+	val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
+	if (!nvu_cxl_value_plausible(&cp->info, val, false))
+		return local64_read(&event->hw.prev_count);
+	return val;
 }
 
 /*
  * On the owner CPU, between perf's callbacks (they run with interrupts
  * off): read every counter in use one last time, so that the counts up to
- * the removal are kept, then mark the CPMU gone.  A function already gone
- * from the bus reads as all ones, which no counter of its width can hold:
- * that value is not taken, and the count stays at the last read.
+ * the removal are kept, then mark the CPMU gone.  A function the PCI core
+ * marked disconnected is not read: its counts stay at the last read.
  */
 static void cxl_final_read(void *data)
 {
 	struct nvu_pmu *pmu = data;
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	u64 max = cp->info.width >= 64 ? U64_MAX - 1 : BIT_ULL(cp->info.width) - 1;
 	unsigned long flags;
 	unsigned int idx;
 
-	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr) {
-		u64 val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
-
-		cp->final[idx] = val <= max ? val :
-			local64_read(&pmu->events[idx]->hw.prev_count);
-	}
+	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr)
+		cp->final[idx] = cxl_read_counter(pmu, pmu->events[idx]);
 	raw_spin_lock_irqsave(&cp->found->lock, flags);
 	cp->found->gone = true;
 	raw_spin_unlock_irqrestore(&cp->found->lock, flags);
@@ -972,7 +1083,7 @@ static void cxl_owner_irq(struct cxl_found *f, bool bound)
 	struct cxl_cpmu *cp;
 	int irq, ret;
 
-	if (!pmu || !pmu->irq_later)
+	if (!pmu || !pmu->irq_later || (bound && cxl_exiting))
 		return;
 	cp = nvu_pmu_priv(pmu);
 	if (!bound) {
@@ -1028,6 +1139,7 @@ static void cxl_rename(struct cxl_found *f)
 	}
 	if (pmu) {
 		dev_info(&f->pdev->dev, "%s is now %s\n", pmu->name, name);
+		cxl_found_sync(f);
 		device_release_driver(&f->pdev->dev);
 	}
 	/* A probe that fails says why. */
@@ -1378,6 +1490,8 @@ static struct platform_driver cxl_cpmu_driver = {
 	.driver = {
 		.name = CXL_DRV_NAME,
 		.suppress_bind_attrs = true,
+		/* cxl_found_add() looks at the result at once. */
+		.probe_type = PROBE_FORCE_SYNCHRONOUS,
 	},
 	.probe = cxl_cpmu_probe,
 };
@@ -1415,20 +1529,27 @@ static void __exit cxl_cpmu_exit(void)
 {
 	struct cxl_found *f, *tmp;
 
+	/*
+	 * Give back the functions' vectors while the notifier still tells
+	 * us of a driver unbinding, and take none from now on.  The
+	 * rescan/remove lock keeps the list as it is; the device lock, the
+	 * function's driver.
+	 */
+	pci_lock_rescan_remove();
+	mutex_lock(&cxl_found_lock);
+	cxl_exiting = true;
+	mutex_unlock(&cxl_found_lock);
+	list_for_each_entry(f, &cxl_found_list, node) {
+		device_lock(&f->pci->dev);
+		mutex_lock(&cxl_found_lock);
+		cxl_owner_irq(f, false);
+		mutex_unlock(&cxl_found_lock);
+		device_unlock(&f->pci->dev);
+	}
+	pci_unlock_rescan_remove();
 	bus_unregister_notifier(&pci_bus_type, &cxl_pci_nb);
 	/* Pending scans and unregistrations finish first. */
 	destroy_workqueue(cxl_wq);
-	/*
-	 * Give back the functions' vectors under their device locks: a
-	 * driver unbinding meanwhile frees them only after that.
-	 */
-	mutex_lock(&cxl_found_lock);
-	list_for_each_entry(f, &cxl_found_list, node) {
-		device_lock(&f->pci->dev);
-		cxl_owner_irq(f, false);
-		device_unlock(&f->pci->dev);
-	}
-	mutex_unlock(&cxl_found_lock);
 	nvu_pmus_unregister_module(THIS_MODULE);
 	mutex_lock(&cxl_found_lock);
 	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
