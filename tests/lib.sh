@@ -167,6 +167,11 @@ cxl_disown() {
 		fail "unbind $(cxl_bdf $1)"
 }
 
+# irq_of NAME: the interrupt whose handlers include NAME, or nothing.
+irq_of() {
+	grep -E "[ ,]$1(,|\$)" /proc/interrupts | sed 's/^ *\([0-9]*\):.*/\1/'
+}
+
 # inject PMU LINE: one batch of transactions into the model.
 inject() {
 	echo "$2" >"$EMU/$1/inject" || fail "inject into $1 refused: $2"

@@ -23,6 +23,7 @@ bad_case 0 width0 "CPMU 0: counter width is not 1-64 bits" "$(cxl_pmu 0 1) $fn1"
 bad_case 1 reserved_type "CPMU 1: a counter has the reserved type" "$(cxl_pmu 0 0) $fn1"
 bad_case 0 evcap_index "CPMU 0: a counter's group index is beyond the Event Capabilities registers" \
 	"$(cxl_pmu 0 1) $fn1"
+bad_case 1 no_events "CPMU 1: no counter can count any event" "$(cxl_pmu 0 0) $fn1"
 bad_case 1 loc_outside "CXL register locator: a CPMU entry lies outside its BAR; no CPMU used" "$fn1"
 bad_case 1 loc_duplicate "CXL register locator: two CPMU entries name the same block; no CPMU used" "$fn1"
 bad_case 0 dvsec_truncated "CXL register locator: DVSEC length leaves a partial entry; no CPMU used" "$fn1"

@@ -11,11 +11,6 @@
 # all at the default rate bound.
 . "$NVU_TESTS/lib.sh"
 
-# irq_of NAME: the interrupt whose handlers include NAME, or nothing.
-irq_of() {
-	grep -E "[ ,]$1(,|\$)" /proc/interrupts | sed 's/^ *\([0-9]*\):.*/\1/'
-}
-
 # msi_sent PMU: messages the model's CPMU sent (its "msi" file).
 msi_sent() {
 	sed -n 's/^sent \([0-9]*\) .*/\1/p' $EMU/$1/msi
