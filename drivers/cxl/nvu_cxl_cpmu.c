@@ -434,6 +434,52 @@ static struct workqueue_struct *cxl_wq;
 /* The module is going: no interrupt is attached any more (cxl_found_lock). */
 static bool cxl_exiting;
 
+/*
+ * A function with CPMUs whose memory decoding was off when we looked:
+ * looked at again when a driver binds to it, which is when cxl_pci or
+ * pcieport turns decoding on.  In cxl_waiting_list, under cxl_found_lock;
+ * a reference to @pci is held.
+ */
+struct cxl_waiting {
+	struct list_head node;
+	struct pci_dev *pci;
+};
+
+static LIST_HEAD(cxl_waiting_list);
+
+/* Take @pci off the waiting list; whether it was on it. */
+static bool cxl_wait_del(struct pci_dev *pci)
+{
+	struct cxl_waiting *w;
+
+	lockdep_assert_held(&cxl_found_lock);
+	list_for_each_entry(w, &cxl_waiting_list, node) {
+		if (w->pci == pci) {
+			list_del(&w->node);
+			pci_dev_put(w->pci);
+			kfree(w);
+			return true;
+		}
+	}
+	return false;
+}
+
+static void cxl_wait_add(struct pci_dev *pci)
+{
+	struct cxl_waiting *w;
+
+	lockdep_assert_held(&cxl_found_lock);
+	list_for_each_entry(w, &cxl_waiting_list, node) {
+		if (w->pci == pci)
+			return;
+	}
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return;
+	w->pci = pci_dev_get(pci);
+	list_add_tail(&w->node, &cxl_waiting_list);
+}
+
 static void cxl_found_free(struct cxl_found *f)
 {
 	if (f->pdev)
@@ -523,7 +569,7 @@ static void cxl_scan(struct pci_dev *pci)
 	const char *why = NULL;
 	unsigned int len, i;
 	u32 *dvsec, hdr;
-	u16 pos;
+	u16 pos, cmd;
 	int n;
 
 	pos = pci_find_dvsec_capability(pci, CXL_DVSEC_VENDOR,
@@ -554,7 +600,18 @@ static void cxl_scan(struct pci_dev *pci)
 	}
 	pci_dbg(pci, "CXL register locator: %u entries, %d of them CPMUs\n",
 		(len - CXL_REGLOC_FIRST) / CXL_REGLOC_ENTRY_SIZE, n);
+	if (!n)
+		return;
+	/* The function's owner enables it; we never do. */
+	pci_read_config_word(pci, PCI_COMMAND, &cmd);
 	mutex_lock(&cxl_found_lock);
+	if (!(cmd & PCI_COMMAND_MEMORY)) {
+		pci_info(pci, "CXL CPMUs (%d) wait for a driver: memory decoding is off\n",
+			 n);
+		cxl_wait_add(pci);
+		mutex_unlock(&cxl_found_lock);
+		return;
+	}
 	for (i = 0; i < n; i++)
 		cxl_found_add(pci, &locs[i]);
 	mutex_unlock(&cxl_found_lock);
@@ -654,17 +711,20 @@ static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 		cxl_scan_later(pci);
 		break;
 	case BUS_NOTIFY_DEL_DEVICE:
+		mutex_lock(&cxl_found_lock);
+		cxl_wait_del(pci);
+		mutex_unlock(&cxl_found_lock);
 		cxl_gone(pci);
 		break;
 	/*
 	 * Under the device lock; UNBIND comes before the driver's remove.
-	 * A driver that bound may have turned memory decoding on: CPMUs
-	 * skipped for it are found then (the scan skips those it has).
+	 * A driver that bound may have turned memory decoding on.
 	 */
 	case BUS_NOTIFY_BOUND_DRIVER:
-		if (pci_find_dvsec_capability(pci, CXL_DVSEC_VENDOR,
-					      CXL_DVSEC_REG_LOCATOR))
+		mutex_lock(&cxl_found_lock);
+		if (cxl_wait_del(pci))
 			cxl_scan_later(pci);
+		mutex_unlock(&cxl_found_lock);
 		fallthrough;
 	case BUS_NOTIFY_UNBIND_DRIVER:
 	case BUS_NOTIFY_UNBOUND_DRIVER:
@@ -1556,6 +1616,9 @@ static void __exit cxl_cpmu_exit(void)
 		list_del(&f->node);
 		cxl_found_free(f);
 	}
+	while (!list_empty(&cxl_waiting_list))
+		cxl_wait_del(list_first_entry(&cxl_waiting_list,
+					      struct cxl_waiting, node)->pci);
 	mutex_unlock(&cxl_found_lock);
 	platform_driver_unregister(&cxl_cpmu_driver);
 }

@@ -105,10 +105,11 @@ rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
 nowarn "surprise removals"
 
 # --- Memory decoding off until the function's driver binds ---------------
-msgs=$(logged 'CPMU 0: memory decoding is off')
+msg='CXL CPMUs (1) wait for a driver: memory decoding is off'
+msgs=$(logged "$msg")
 load_cxl cxl_decode_off=1
 expect_eq "PMUs while decoding is off" 0 "$(ls $PMUS | grep -c '^cxl_pmu_')"
-expect_eq "messages" $((msgs + 2)) "$(logged 'CPMU 0: memory decoding is off')"
+expect_eq "messages" $((msgs + 2)) "$(logged "$msg")"
 cxl_own 0
 wait_for "the PMU once the owner enabled the function" there $p
 [ -n "$(irq_of $p)" ] || fail "no interrupt for $p found after its owner bound"
