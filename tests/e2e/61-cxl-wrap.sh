@@ -4,6 +4,7 @@
 # nothing, polled (no owner has the function's MSI vectors here): the poll
 # period follows the width and the driver's rate bound (max_rate).  A width
 # too narrow to poll at that rate is refused where no interrupt can help.
+# 64-bit counters count beyond 48 bits without a poll.
 . "$NVU_TESTS/lib.sh"
 
 # wrap_run PMU CHUNK N PAUSE: N batches of CHUNK events on a fixed, a
@@ -40,4 +41,10 @@ rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
 load_cxl cxl_width=32 cxl_fns=1
 expect_eq "32-bit counters, 6e9 events" "6000000000 6000000000 6000000000" \
 	"$(wrap_run $p 2000000000 3 1.5)"
+rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
+
+# 64 bits: never polled, and counts far beyond 48 bits are exact.
+load_cxl cxl_width=64 cxl_fns=1
+expect_eq "64-bit counters, 3e15 events" "3000000000000000 3000000000000000 3000000000000000" \
+	"$(wrap_run $p 1000000000000000 3 0)"
 finish
