@@ -405,8 +405,10 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
  * @pci: the function (a reference is held)
  * @loc: where the CPMU is
  * @pdev: our platform device for it
- * @lock: protects @gone, @renaming, @nr_open and @closed
+ * @lock: protects @gone, @idle_at_gone, @renaming, @nr_open and @closed
  * @gone: the function went away; no register may be touched
+ * @idle_at_gone: no event was open when @gone was set: cxl_gone() frees
+ *	@f, else the last event's destroy does
  * @renaming: the PMU is being registered again under a new name
  * @nr_open: events of the PMU that exist
  * @closed: an event was destroyed since the last nvu_sync_event_free():
@@ -419,8 +421,9 @@ struct cxl_found {
 	struct pci_dev *pci;
 	struct nvu_cxl_loc loc;
 	struct platform_device *pdev;
-	raw_spinlock_t lock;	/* @gone, @nr_open; taken in an IPI too */
+	raw_spinlock_t lock;	/* see above; taken in an IPI too */
 	bool gone;
+	bool idle_at_gone;
 	bool renaming;
 	unsigned int nr_open;
 	bool closed;
@@ -602,9 +605,13 @@ static void cxl_scan(struct pci_dev *pci)
 		(len - CXL_REGLOC_FIRST) / CXL_REGLOC_ENTRY_SIZE, n);
 	if (!n)
 		return;
-	/* The function's owner enables it; we never do. */
-	pci_read_config_word(pci, PCI_COMMAND, &cmd);
+	/*
+	 * The function's owner enables it; we never do.  Read under the lock
+	 * that a driver's bind notification takes after its probe: either
+	 * decoding is on here, or that notification finds it waiting.
+	 */
 	mutex_lock(&cxl_found_lock);
+	pci_read_config_word(pci, PCI_COMMAND, &cmd);
 	if (!(cmd & PCI_COMMAND_MEMORY)) {
 		pci_info(pci, "CXL CPMUs (%d) wait for a driver: memory decoding is off\n",
 			 n);
@@ -634,7 +641,7 @@ static void cxl_scan(struct pci_dev *pci)
 	device_unlock(&pci->dev);
 }
 
-static void cxl_mark_gone(struct cxl_found *f);
+static bool cxl_mark_gone(struct cxl_found *f);
 
 /*
  * @pci is going away: its CPMUs touch no register from now on.  A PMU
@@ -644,7 +651,6 @@ static void cxl_mark_gone(struct cxl_found *f);
 static void cxl_gone(struct pci_dev *pci)
 {
 	struct cxl_found *f, *tmp;
-	unsigned long flags;
 	bool idle;
 
 	mutex_lock(&cxl_found_lock);
@@ -652,10 +658,7 @@ static void cxl_gone(struct pci_dev *pci)
 		if (f->pci != pci)
 			continue;
 		list_del_init(&f->node);
-		cxl_mark_gone(f);
-		raw_spin_lock_irqsave(&f->lock, flags);
-		idle = !f->nr_open;
-		raw_spin_unlock_irqrestore(&f->lock, flags);
+		idle = cxl_mark_gone(f);
 		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
 			 idle ? "" : " with events open; its PMU goes when they close");
 		/* Where an event closed just now, once perf is done with it. */
@@ -1091,6 +1094,16 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	return val;
 }
 
+static void cxl_set_gone(struct cxl_found *f)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&f->lock, flags);
+	f->gone = true;
+	f->idle_at_gone = !f->nr_open;
+	raw_spin_unlock_irqrestore(&f->lock, flags);
+}
+
 /*
  * On the owner CPU, between perf's callbacks (they run with interrupts
  * off): read every counter in use one last time, so that the counts up to
@@ -1101,34 +1114,38 @@ static void cxl_final_read(void *data)
 {
 	struct nvu_pmu *pmu = data;
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	unsigned long flags;
 	unsigned int idx;
 
 	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr)
 		cp->final[idx] = cxl_read_counter(pmu, pmu->events[idx]);
-	raw_spin_lock_irqsave(&cp->found->lock, flags);
-	cp->found->gone = true;
-	raw_spin_unlock_irqrestore(&cp->found->lock, flags);
+	cxl_set_gone(cp->found);
 }
 
-static void cxl_mark_gone(struct cxl_found *f)
+/*
+ * @f's function is going away: mark it gone.  Whether an event was open
+ * then decides, in the same critical section, who frees @f: the caller
+ * (none was) or the destroy of the last one.
+ */
+static bool cxl_mark_gone(struct cxl_found *f)
 {
 	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
-
 	unsigned long flags;
+	bool idle;
 
 	/* No PMU (its new name was taken): nothing to read. */
 	if (!pmu) {
-		raw_spin_lock_irqsave(&f->lock, flags);
-		f->gone = true;
-		raw_spin_unlock_irqrestore(&f->lock, flags);
-		return;
+		cxl_set_gone(f);
+	} else {
+		cpus_read_lock();
+		if (pmu->cpu >= nr_cpu_ids ||
+		    smp_call_function_single(pmu->cpu, cxl_final_read, pmu, 1))
+			cxl_final_read(pmu);
+		cpus_read_unlock();
 	}
-	cpus_read_lock();
-	if (pmu->cpu >= nr_cpu_ids ||
-	    smp_call_function_single(pmu->cpu, cxl_final_read, pmu, 1))
-		cxl_final_read(pmu);
-	cpus_read_unlock();
+	raw_spin_lock_irqsave(&f->lock, flags);
+	idle = f->idle_at_gone;
+	raw_spin_unlock_irqrestore(&f->lock, flags);
+	return idle;
 }
 
 /*
@@ -1592,8 +1609,10 @@ static void __exit cxl_cpmu_exit(void)
 	/*
 	 * Give back the functions' vectors while the notifier still tells
 	 * us of a driver unbinding, and take none from now on.  The
-	 * rescan/remove lock keeps the list as it is; the device lock, the
-	 * function's driver.
+	 * rescan/remove lock keeps the list as it is (a function leaves it
+	 * only at BUS_NOTIFY_DEL_DEVICE, which every removal sends under that
+	 * lock, and the scans that add to it take it); the device lock keeps
+	 * the function's driver.
 	 */
 	pci_lock_rescan_remove();
 	mutex_lock(&cxl_found_lock);
