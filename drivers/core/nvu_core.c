@@ -586,7 +586,7 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 		return dev_err_probe(pmu->dev, ret, "cannot request IRQ %d\n",
 				     irq);
 	pmu->irqs[pmu->nr_irqs++] = irq;
-	pmu->irq = pmu->irqs[0];
+	WRITE_ONCE(pmu->irq, pmu->irqs[0]);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
@@ -743,10 +743,10 @@ EXPORT_SYMBOL_GPL(nvu_pmu_detach_irq);
  * events were open) must first wait for that.  The code in question never
  * sleeps, so once every task has blocked, or passed through user space or
  * idle, it has finished: what an RCU Tasks grace period waits for, or a
- * normal RCU grace period where RCU readers cannot be preempted.  A kernel
- * with preemptible RCU but without RCU Tasks (no kprobes, no tracing)
- * offers no such wait; there a grace period and a further 100 ms stand in
- * for it, which is no proof.
+ * normal RCU grace period where no task can be preempted in the kernel.
+ * A preemptible kernel without RCU Tasks (built without kprobes, tracing
+ * and bpf()) offers no such wait; there a grace period and a further
+ * 100 ms stand in for it, which is no proof.
  *
  * Process context; sleeps, for as long as a second or more.
  */
@@ -754,7 +754,7 @@ void nvu_sync_event_free(void)
 {
 	/* synchronize_rcu() where RCU Tasks is not built (rcupdate.h). */
 	synchronize_rcu_tasks();
-	if (IS_ENABLED(CONFIG_PREEMPT_RCU) && !IS_ENABLED(CONFIG_TASKS_RCU))
+	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
 		msleep(100);
 }
 EXPORT_SYMBOL_GPL(nvu_sync_event_free);

@@ -574,8 +574,10 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 
 	/*
 	 * Not attached (any more): nvu_pmu_detach_irq() has handed the
-	 * counters to the poll timer and frees the handler next, maybe after
-	 * the interrupt has left the owner CPU.
+	 * counters to the poll timer and frees the handler next.  It clears
+	 * @irq on the owner CPU under the hotplug lock, where the interrupt
+	 * is routed, so a handler that runs anywhere after that sees 0, even
+	 * once CPU hotplug has moved the interrupt before it is freed.
 	 */
 	if (!READ_ONCE(pmu->irq))
 		return IRQ_NONE;
