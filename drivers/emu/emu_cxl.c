@@ -36,6 +36,7 @@
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/msi.h>
+#include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/pci-ecam.h>
 #include <linux/seq_file.h>
@@ -1186,6 +1187,8 @@ static int emu_cxl_disconnect(struct pci_dev *pdev, void *unused)
 	return 0;
 }
 
+static DEFINE_MUTEX(emu_cxl_link_lock);
+
 static int emu_cxl_link_show(struct seq_file *m, void *v)
 {
 	struct emu_cxl_fn *fn = m->private;
@@ -1221,8 +1224,10 @@ static ssize_t emu_cxl_link_write(struct file *file, const char __user *ubuf,
 	char buf[16], *cmd;
 	bool down;
 
-	if (len >= sizeof(buf) || copy_from_user(buf, ubuf, len))
+	if (len >= sizeof(buf))
 		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
 	buf[len] = 0;
 	cmd = strim(buf);
 	if (!strcmp(cmd, "up"))
@@ -1246,11 +1251,15 @@ static ssize_t emu_cxl_link_write(struct file *file, const char __user *ubuf,
 	if (strcmp(cmd, "surprise") || !h->bridge)
 		return len;
 
+	/* One removal at a time: another writer finds the function gone. */
+	mutex_lock(&emu_cxl_link_lock);
 	pci_lock_rescan_remove();
 	pdev = emu_cxl_fn_pdev(h, fn);
 	pci_unlock_rescan_remove();
-	if (!pdev)
+	if (!pdev) {
+		mutex_unlock(&emu_cxl_link_lock);
 		return len;
+	}
 	emu_cxl_disconnect(pdev, NULL);
 	if (pdev->subordinate)
 		pci_walk_bus(pdev->subordinate, emu_cxl_disconnect, NULL);
@@ -1265,6 +1274,7 @@ static ssize_t emu_cxl_link_write(struct file *file, const char __user *ubuf,
 	}
 	pci_stop_and_remove_bus_device_locked(pdev);
 	pci_dev_put(pdev);
+	mutex_unlock(&emu_cxl_link_lock);
 	return len;
 }
 

@@ -164,6 +164,7 @@ static void emu_clock(struct nvu_emu_dev *dev)
 }
 
 static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t);
+static void emu_rate_accrue(struct nvu_emu_dev *dev);
 
 static u64 emu_read(void *ctx, u32 off, unsigned int size)
 {
@@ -173,6 +174,7 @@ static u64 emu_read(void *ctx, u32 off, unsigned int size)
 
 	raw_spin_lock_irqsave(&dev->lock, flags);
 	emu_clock(dev);
+	emu_rate_accrue(dev);
 	dev->nr_reads++;
 	val = dev->type->read(dev, off, size);
 	/* Traffic that lands between this read and the driver's next one. */
@@ -193,6 +195,7 @@ static void emu_write(void *ctx, u32 off, u64 val, unsigned int size)
 
 	raw_spin_lock_irqsave(&dev->lock, flags);
 	emu_clock(dev);
+	emu_rate_accrue(dev);
 	dev->nr_writes++;
 	dev->type->write(dev, off, val, size);
 	emu_irq_update(dev);
@@ -678,15 +681,21 @@ static const struct file_operations emu_inject_fops = {
  * Background traffic
  */
 
-static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
+/*
+ * Background traffic up to now, under @dev->lock: at every tick and before
+ * every register access, so that what a driver reads is the rate times
+ * the time, however late the tick runs on a loaded host (a late tick
+ * would deliver its traffic in one lump, and a multiplexed estimate would
+ * see bursts that are not there).
+ */
+static void emu_rate_accrue(struct nvu_emu_dev *dev)
 {
-	struct nvu_emu_dev *dev = container_of(timer, struct nvu_emu_dev,
-					       rate_timer);
-	u64 now = ktime_get_ns();
-	unsigned long flags;
 	unsigned int i;
+	u64 now;
 
-	raw_spin_lock_irqsave(&dev->lock, flags);
+	if (!dev->nr_rates)
+		return;
+	now = ktime_get_ns();
 	for (i = 0; i < dev->nr_rates; i++) {
 		struct nvu_emu_txn t = dev->rate[i];
 
@@ -698,6 +707,16 @@ static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
 			emu_apply(dev, &t);
 	}
 	dev->rate_last_ns = now;
+}
+
+static enum hrtimer_restart emu_rate_tick(struct hrtimer *timer)
+{
+	struct nvu_emu_dev *dev = container_of(timer, struct nvu_emu_dev,
+					       rate_timer);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	emu_rate_accrue(dev);
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 
 	hrtimer_forward_now(timer, ns_to_ktime(EMU_RATE_TICK_NS));
@@ -745,6 +764,7 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 
 	hrtimer_cancel(&dev->rate_timer);
 	raw_spin_lock_irqsave(&dev->lock, flags);
+	emu_rate_accrue(dev);		/* the old lines, up to now */
 	memcpy(dev->rate, t, n * sizeof(t[0]));
 	memset(dev->rate_frac, 0, sizeof(dev->rate_frac));
 	dev->nr_rates = n;
