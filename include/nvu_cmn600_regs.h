@@ -62,6 +62,8 @@
 #define NVU_CMN_CFG_PERIPH_ID_2		0x0010	/* 32-bit: revision 7:4 */
 #define NVU_CMN_PART_600		0x434
 #define NVU_CMN_PART_600AE		0x438
+#define NVU_CMN_CFG_INFO_GLOBAL		0x0900
+#define   NVU_CMN_INFO_DEVICE_ISO	BIT_ULL(44)
 
 /* XP: port connection info, ports 0 and 1 (device type in 4:0) */
 #define NVU_CMN_XP_PORT_INFO(p)		(0x0008 + 8 * (p))
@@ -128,6 +130,8 @@
 /* DTC */
 #define NVU_CMN_DTC_CTL			0x0a00
 #define   NVU_CMN_DTC_CTL_DT_EN		BIT_ULL(0)
+/* Clock gating off: the cycle counter advances while the mesh is idle. */
+#define   NVU_CMN_DTC_CTL_CG_DISABLE	BIT_ULL(10)
 #define NVU_CMN_DTC_PMEVCNT_BASE	0x2000	/* two 32-bit counters per 0x10 */
 #define NVU_CMN_DTC_NR_COUNTERS		8
 #define NVU_CMN_DTC_PMCCNTR		0x2040	/* 40 bits */

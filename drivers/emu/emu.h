@@ -158,6 +158,8 @@ struct nvu_emu_dev {
 	u64 nr_reads, nr_writes;
 	u64 clock_ns;		/* model time already turned into cycles */
 	u64 clock_frac;		/* sub-cycle remainder, in kHz*ns */
+	/* the cycles .tick() is given come with traffic (a busy block) */
+	bool tick_busy;
 	struct hrtimer rate_timer;
 	struct nvu_emu_txn rate[EMU_MAX_RATES];	/* counts per second */
 	u64 rate_frac[EMU_MAX_RATES];

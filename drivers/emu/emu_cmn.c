@@ -28,7 +28,10 @@
  *    both match it, and the second counts nothing;
  *  - a local counter is 16 bits; when paired, each wrap carries one into
  *    the 32-bit global counter global_num of the XP's DTC, whose wrap sets
- *    PMOVSR; the cycle counter is 40 bits (PMOVSR bit 8).
+ *    PMOVSR; the cycle counter is 40 bits (PMOVSR bit 8).  With the
+ *    clock_gating knob (CMN's default behaviour), a DTC's cycle counter
+ *    skips idle cycles unless dtc_ctl.cg_disable is set [U: what counts as
+ *    idle; here a cycle without traffic in its transaction].
  * A DTM counts while its pmu_config.pmu_en is set and its DTC has dt_en
  * and PMCR.pmu_en [I: the spec infers each gate]; dtm_control.dtm_enable
  * gates it only with the dtm_enable_gates knob [U].  Writes to PMOVSR_CLR
@@ -61,6 +64,8 @@
 #define EMU_CMN_PART_BAD	0x43c
 /* Where each node's child pointer array starts (the model's choice). */
 #define EMU_CMN_CHILD_PTRS	0x100
+/* Device nodes of one XP a layout may place (the model's limit). */
+#define EMU_CMN_MAX_CHILDREN	16
 
 const char * const emu_cmn_bad_names[EMU_CMN_NR_BAD] = {
 	[EMU_CMN_BAD_LOOP] = "loop",
@@ -71,6 +76,7 @@ const char * const emu_cmn_bad_names[EMU_CMN_NR_BAD] = {
 	[EMU_CMN_BAD_TOO_MANY] = "too_many",
 	[EMU_CMN_BAD_GEOMETRY] = "geometry",
 	[EMU_CMN_BAD_PART] = "part",
+	[EMU_CMN_BAD_ISOLATED] = "isolated",
 };
 EXPORT_SYMBOL_IF_KUNIT(emu_cmn_bad_names);
 
@@ -181,7 +187,7 @@ struct emu_cmn_node {
 	u8 dev;
 	u64 event_sel;
 	/* Children: node indexes, or -1 for an external child. */
-	int child[NVU_CMN_MAX_XP_CHILDREN];
+	int child[EMU_CMN_MAX_CHILDREN];
 	unsigned int nr_child;
 };
 
@@ -303,7 +309,7 @@ static int emu_cmn_build(struct emu_cmn *c, const struct emu_cmn_place *pl,
 	for (i = 0; i < nr; i++) {
 		xp = pl[i].y * c->mesh_x + pl[i].x;
 		x = &c->node[c->xp[xp]];
-		if (x->nr_child == NVU_CMN_MAX_XP_CHILDREN)
+		if (x->nr_child == EMU_CMN_MAX_CHILDREN)
 			return -EINVAL;
 		if (pl[i].type == EMU_CMN_EXTERNAL) {
 			x->child[x->nr_child++] = -1;
@@ -569,6 +575,9 @@ static u64 emu_cmn_read_node(struct emu_cmn *c, struct emu_cmn_node *n,
 			return (part & 0xff) | (u64)(part >> 8) << 32;
 		if (reg == NVU_CMN_CFG_PERIPH_ID_2)
 			return c->p.rev << 4;
+		if (reg == NVU_CMN_CFG_INFO_GLOBAL &&
+		    emu_cmn_bad(c, EMU_CMN_BAD_ISOLATED))
+			return NVU_CMN_INFO_DEVICE_ISO;
 		return 0;
 	case NVU_CMN_TYPE_XP:
 		if (reg == NVU_CMN_XP_PORT_INFO(0))
@@ -928,8 +937,10 @@ EXPORT_SYMBOL_IF_KUNIT(emu_cmn_flits);
  * emu_cmn_cycles() - @cycles clock cycles on every DTC that counts
  * @c: the model
  * @cycles: how many
+ * @busy: the mesh carries traffic meanwhile; idle cycles are lost to a
+ *	DTC that gates its clock (see &emu_cmn_params.clock_gating)
  */
-void emu_cmn_cycles(struct emu_cmn *c, u64 cycles)
+void emu_cmn_cycles(struct emu_cmn *c, u64 cycles, bool busy)
 {
 	u64 mask = GENMASK_ULL(NVU_CMN_DTC_CYCLE_BITS - 1, 0);
 	struct emu_cmn_dtc *d;
@@ -938,6 +949,9 @@ void emu_cmn_cycles(struct emu_cmn *c, u64 cycles)
 	for (i = 0; i < c->dtcs; i++) {
 		d = &c->dtc[i];
 		if (!emu_cmn_dtc_on(d))
+			continue;
+		if (c->p.clock_gating && !busy &&
+		    !(d->ctl & NVU_CMN_DTC_CTL_CG_DISABLE))
 			continue;
 		if ((d->pmccntr & mask) + (cycles & mask) > mask ||
 		    cycles > mask)

@@ -59,6 +59,7 @@ enum emu_cmn_bad {
 	EMU_CMN_BAD_TOO_MANY,	/* the last XP claims 0xffff children */
 	EMU_CMN_BAD_GEOMETRY,	/* XP (0, 1) has node ID 8 + 8, not 8 */
 	EMU_CMN_BAD_PART,	/* the CFG node names part 0x43c (CMN-700) */
+	EMU_CMN_BAD_ISOLATED,	/* info_global says device isolation is on */
 	EMU_CMN_NR_BAD
 };
 
@@ -85,6 +86,11 @@ enum {
  *	not discoverable on CMN-600; false: DTC k owns a contiguous block of
  *	XPs in logical-ID order, true: XP i feeds DTC i % dtcs
  * @wp_exclusive: knob for an unknown [U]: EMU_CMN_WPX_*
+ * @clock_gating: the DTCs gate their clock while the mesh is idle, as
+ *	CMN does by default: a DTC's cycle counter does not advance over
+ *	idle cycles unless dtc_ctl.cg_disable is set.  How idle a mesh must
+ *	be is not public [U]: the model counts a cycle as idle unless the
+ *	same transaction carries traffic (emu_cmn_cycles())
  * @stale_ovf: every DTC starts with all overflow status bits set and its
  *	PMU disabled, as a kernel that stopped without clearing them (kexec,
  *	an oops) leaves the mesh (spec B.11.4)
@@ -104,6 +110,7 @@ struct emu_cmn_params {
 	bool dtm_enable_gates;
 	bool dtc_interleave;
 	u8 wp_exclusive;
+	bool clock_gating;
 	bool stale_ovf;
 	unsigned long bad;
 };
@@ -160,7 +167,7 @@ int emu_cmn_event(struct emu_cmn *c, const struct emu_cmn_traffic *t);
 int emu_cmn_count(struct emu_cmn *c, u16 type, int logid, u8 event,
 		  u64 amount);
 int emu_cmn_flits(struct emu_cmn *c, const struct emu_cmn_flit *f);
-void emu_cmn_cycles(struct emu_cmn *c, u64 cycles);
+void emu_cmn_cycles(struct emu_cmn *c, u64 cycles, bool busy);
 bool emu_cmn_irq(const struct emu_cmn *c, unsigned int dtc);
 
 #endif /* EMU_CMN_H */

@@ -21,10 +21,12 @@
  * loads.  Either way it gives them back disabled when it unloads.
  */
 
+#include <linux/acpi.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
 #include <linux/module.h>
+#include <linux/of.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -64,6 +66,11 @@ MODULE_PARM_DESC(cmn_wp_exclusive,
 static unsigned int cmn_rev = 3;
 module_param(cmn_rev, uint, 0444);
 MODULE_PARM_DESC(cmn_rev, "CMN-600 revision code, periph_id_2 7:4 (0-15)");
+
+static bool cmn_clock_gating = true;
+module_param(cmn_clock_gating, bool, 0444);
+MODULE_PARM_DESC(cmn_clock_gating,
+		 "CMN-600: a DTC's cycle counter skips idle cycles unless dtc_ctl.cg_disable is set (CMN's default; idle: a cycle without traffic in its inject line [U])");
 
 static bool cmn_stale_ovf;
 module_param(cmn_stale_ovf, bool, 0444);
@@ -533,7 +540,7 @@ static void emu_cmn600_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 
 static void emu_cmn600_tick(struct nvu_emu_dev *dev, u64 cycles)
 {
-	emu_cmn_cycles(emu_cmn_of(dev), cycles);
+	emu_cmn_cycles(emu_cmn_of(dev), cycles, dev->tick_busy);
 }
 
 #define EMU_CMN_KEYS_EVENT	(BIT(EMU_TYPE) | BIT(EMU_EVENT) | BIT(EMU_OCCUP))
@@ -659,6 +666,7 @@ static int emu_cmn600_create_one(unsigned int i, const char *layout)
 		.stale_ovf = cmn_stale_ovf,
 		.dtc_interleave = cmn_dtc_interleave,
 		.wp_exclusive = cmn_wp_exclusive,
+		.clock_gating = cmn_clock_gating,
 	};
 	char name[48];
 	unsigned int b;
@@ -694,6 +702,28 @@ fail:
 	return ret;
 }
 
+/*
+ * A mesh the firmware describes is probed by a driver whatever cmn= says:
+ * without an instance behind its window, the driver's reads reach no
+ * device (on arm64 an external abort, a panic).  Refuse to load then.
+ */
+static int emu_cmn_fw_check(unsigned int instances)
+{
+	struct acpi_device *adev;
+	struct device_node *np;
+	unsigned int fw = 0;
+
+	for_each_acpi_dev_match(adev, "ARMHC600", NULL, -1)
+		fw++;
+	for_each_compatible_node(np, NULL, "arm,cmn-600")
+		fw++;
+	if (fw <= instances)
+		return 0;
+	pr_err("nvu_emu: the firmware describes %u CMN-600 meshes and cmn= lists %u: a driver would read registers nothing serves; give cmn= the tables' list (tests/vm/fwgen --cmn)\n",
+	       fw, instances);
+	return -EINVAL;
+}
+
 /**
  * nvu_emu_cmn_create() - the CMN-600 instances the cmn= parameter lists
  *
@@ -709,7 +739,13 @@ int nvu_emu_cmn_create(void)
 	if (cmn_wp_exclusive > EMU_CMN_WPX_VALUE || cmn_rev > 15)
 		return -EINVAL;
 	if (!cmn || !*cmn || !strcmp(cmn, "none"))
-		return 0;
+		return emu_cmn_fw_check(0);
+	for (p = cmn; p; p = strchr(p + 1, ','))
+		i++;
+	ret = emu_cmn_fw_check(i);
+	if (ret)
+		return ret;
+	i = 0;
 	ret = emu_cmn_irq_init();
 	if (ret)
 		return ret;

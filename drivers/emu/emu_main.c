@@ -369,8 +369,11 @@ static int emu_parse(const struct nvu_emu_dev *dev, char *line,
 static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 {
 	emu_clock(dev);
-	if ((t->set & BIT(EMU_CYCLES)) && dev->type->tick)
+	if ((t->set & BIT(EMU_CYCLES)) && dev->type->tick) {
+		dev->tick_busy = t->set & ~BIT(EMU_CYCLES) && t->v[EMU_COUNT];
 		dev->type->tick(dev, t->v[EMU_CYCLES]);
+		dev->tick_busy = false;
+	}
 	/* A line of only "cycles=" moves the clock and nothing else. */
 	if (t->set & ~BIT(EMU_CYCLES) && t->v[EMU_COUNT])
 		dev->type->inject(dev, t);

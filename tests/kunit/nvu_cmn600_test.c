@@ -587,7 +587,7 @@ static void nvu_cmn_model_counts(struct kunit *test)
 
 	/* The 40-bit cycle counter wraps into PMOVSR bit 8. */
 	emu_cmn_write(m.c, dtc + NVU_CMN_DTC_PMCCNTR, BIT_ULL(40) - 2, 8);
-	emu_cmn_cycles(m.c, 5);
+	emu_cmn_cycles(m.c, 5, false);
 	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMCCNTR, 8),
 			3ULL);
 	KUNIT_EXPECT_EQ(test, emu_cmn_read(m.c, dtc + NVU_CMN_DTC_PMOVSR, 8),
@@ -886,6 +886,7 @@ static void nvu_cmn_model_bad(struct kunit *test)
 						      t->bad_off, t->why);
 				break;
 			case EMU_CMN_BAD_PART:
+			case EMU_CMN_BAD_ISOLATED:
 				KUNIT_EXPECT_EQ(test, ret, -ENODEV);
 				KUNIT_EXPECT_EQ(test, t->bad_off, root);
 				break;
