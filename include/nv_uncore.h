@@ -309,19 +309,16 @@ struct nvu_pmu_ops {
  * disable (or the driver clears them then); the core folds every count
  * between stopping the hardware and clearing it.
  *
- * NVU_POLL_WITH_IRQ: poll for wraps even with an overflow interrupt.  For
- * a driver that extends running hardware counters in software without
- * presetting them (its write_counter() only moves the extension): an
- * interrupt then says that a counter wrapped, not that less than a wrap
- * passed since the last read, so the reads that make the extension exact
- * must come on time anyway.
+ * NVU_EVENT_ANY_CPU: an event opened on any CPU counts on the owner, as
+ * upstream's driver for the same PMU does; without it, a CPU outside
+ * associated_cpus is refused, as upstream's CoreSight PMU driver does.
  *
  * Free-running counters shared by all events need no flag: where
  * write_counter() is missing or returns false, the core gets prev_count
  * from read_counter() at start.
  */
 #define NVU_CLEAR_ON_DISABLE	BIT(0)
-#define NVU_POLL_WITH_IRQ	BIT(1)
+#define NVU_EVENT_ANY_CPU	BIT(1)
 
 /**
  * struct nvu_pmu_desc - static description of one PMU type
@@ -384,8 +381,8 @@ struct nvu_pmu_desc {
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
  *	or wrap too fast to poll
  * @polled: counters the poll timer reads: every started counter that no
- *	interrupt covers (one not restarted at half range, with
- *	NVU_POLL_WITH_IRQ, or started before an interrupt was attached)
+ *	interrupt covers (one not restarted at half range, or started
+ *	before an interrupt was attached)
  * @poll_timer: overflow poll timer, runs while @polled is not empty
  * @read_gen: changes before each pass of counter reads: one event's read,
  *	a group read (one read transaction), one poll, the fold before a

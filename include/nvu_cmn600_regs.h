@@ -24,8 +24,6 @@
 #define NVU_CMN_MAX_DIM			8	/* mesh_x, mesh_y */
 #define NVU_CMN_MAX_XPS			(NVU_CMN_MAX_DIM * NVU_CMN_MAX_DIM)
 #define NVU_CMN_MAX_DTCS		4
-/* Device nodes of one XP: 2 ports x 2 device IDs, several nodes each. */
-#define NVU_CMN_MAX_XP_CHILDREN		16
 
 /* Registers every node has */
 #define NVU_CMN_NODE_INFO		0x0000

@@ -15,6 +15,17 @@
  * extended to 64 bits here.  Nothing is written to count: a read only
  * reads.  The cycle counter of DTC d (40 bits) is counter 8 + d.
  *
+ * Reads.  The counters run while they are read, one register at a time,
+ * and a local counter's carry can land between the read of its global
+ * counter and the read of the local one.  So a read while the PMU runs
+ * brackets the local counters between two reads of the global ones and
+ * takes the sum only when those agree (cmn_sum()); the 48-bit difference
+ * between two sums is taken as signed, so that a sum that still came out
+ * 2^16 short (a carry on its way to the DTC, or a bracket that never
+ * closed) costs a transient that the next read undoes, never a false
+ * wrap.  The poll (CMN_MAX_RATE) keeps the real growth between reads
+ * below 2^47.
+ *
  * The core's counter indexes: 0-7 the global counters, 8 + d the cycle
  * counter of DTC d.  Local counters, watchpoints and occupancy selectors
  * are this driver's, claimed in add() and checked for a whole group by
@@ -25,9 +36,9 @@
 #include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/idr.h>
-#include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/of_device.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
 
@@ -42,12 +53,17 @@
 #define CMN_WP_PARK_MASK	0ULL
 
 /*
- * Fastest count of the cycle counter: a 4 GHz mesh clock.  With its 40
- * bits that asks for a read every 137 s (the core polls at most every
- * 60 s); an event's 48-bit sum wraps as late at 256 nodes counting every
- * cycle at 4 GHz, more than a CMN-600 has.
+ * Fastest growth of an event's 48-bit sum, which must stay below 2^47
+ * between two reads: at most 4 local counters on each of 64 DTMs, each
+ * adding at most 64 a cycle at a 4 GHz mesh clock.  An occupancy event
+ * adds a queue's occupancy every cycle; how much at most is not public
+ * [U]: 64 is taken as the deepest queue.  The core polls every
+ * 2^47 / CMN_MAX_RATE = 2.1 s; the 40-bit cycle counter lasts 275 s at
+ * 4 GHz.
  */
-#define CMN_MAX_RATE		4000000000ULL
+#define CMN_MAX_RATE		(256ULL * 64 * 4000000000ULL)
+/* Reads of an event's counters that may find a carry under way. */
+#define CMN_READ_TRIES		4
 
 struct cmn_node {
 	u32 off;
@@ -59,21 +75,40 @@ struct cmn_node {
 	unsigned int occup_ref;
 };
 
+/*
+ * A register read once per pass of reads (cmn->pass): its value, and the
+ * number of the read that took it (cmn->seq).
+ */
+struct cmn_snap {
+	u64 val;
+	unsigned long pass;
+	unsigned long seq;
+};
+
 struct cmn_dtm {
 	u32 off;	/* the XP's node base */
 	u64 pmu_config;
+	u64 control;	/* dtm_control as probe found it */
 	u8 local_used;
 	u8 wp_used;
-	u64 cnt;
-	unsigned long cnt_gen;
-	unsigned long fresh_gen;
+	u8 wp_combine[NVU_CMN_DTM_NR_WPS];
+	struct cmn_snap cnt;
 };
 
 struct cmn_dtc {
 	u32 off;
-	u64 pair[CMN_NR_GLOBAL / 2];
-	unsigned long pair_gen[CMN_NR_GLOBAL / 2];
-	unsigned long pair_fresh[CMN_NR_GLOBAL / 2];
+};
+
+/*
+ * Global counter pair p (counters 2p, 2p + 1) of every DTC, read together:
+ * @stable is the first read of the run of equal values that ends with
+ * the last one.
+ */
+struct cmn_pair {
+	u64 val[NVU_CMN_MAX_DTCS];
+	unsigned long pass;
+	unsigned long seq;
+	unsigned long stable;
 };
 
 struct cmn600 {
@@ -86,7 +121,10 @@ struct cmn600 {
 	struct cmn_dtc dtc[NVU_CMN_MAX_DTCS];
 	unsigned int nr_dtcs;
 	u8 ports;			/* device ports connected on some XP */
-	unsigned long fresh_gen;	/* one per fresh read (cmn_raw()) */
+	struct cmn_pair pair[CMN_NR_GLOBAL / 2];
+	unsigned long pass;		/* pass of reads, see struct cmn_snap */
+	unsigned long seq;		/* register reads in passes so far */
+	unsigned long read_gen;		/* the core's pass the last read was in */
 	int id;
 	struct dentry *debug;
 };
@@ -102,6 +140,7 @@ struct cmn_event {
 	u16 type;
 	u16 eventid;
 	u8 occupid;
+	u8 combine;	/* wp_combine of a watchpoint */
 	bool occup;
 	bool cycles;
 	unsigned int nr;
@@ -184,6 +223,8 @@ static int cmn_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	ev->cycles = ev->type == NVU_CMN_TYPE_DTC;
 	ev->occup = nvu_cmn_is_occup(ev->type, ev->eventid);
 	ev->occupid = FIELD_GET(NVU_CMN_CFG_OCCUPID, c[0]);
+	if (ev->type == NVU_CMN_TYPE_WP)
+		ev->combine = FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c[0]);
 	event->pmu_private = ev;
 	event->destroy = cmn_event_destroy;
 	return 0;
@@ -247,19 +288,24 @@ static void cmn_write_dtms(struct cmn600 *cmn, const unsigned long *dirty)
 			    cmn->dtm[xp].pmu_config);
 }
 
-/* A free watchpoint of @ev's direction on @dtm, or -1. */
-static int cmn_wp_alloc(const struct cmn_dtm *dtm, const struct perf_event *event)
+/*
+ * A free watchpoint of @ev's direction on @dtm, or -1.  The two of a pair
+ * hold events of the same wp_combine only (upstream's rule): combined,
+ * they match one flit together, and the first carries the combine bit.
+ * nvu_cmn_group_fits() applies the same rule to a group at open.
+ */
+static int cmn_wp_alloc(const struct cmn_dtm *dtm, const struct cmn_event *ev)
 {
-	const struct cmn_event *ev = cmn_ev(event);
-	unsigned int base = ev->eventid == NVU_CMN_WP_EV_DOWN ? NVU_CMN_WP_DOWN :
-							    NVU_CMN_WP_UP;
+	unsigned int w = ev->eventid == NVU_CMN_WP_EV_DOWN ? NVU_CMN_WP_DOWN :
+							     NVU_CMN_WP_UP;
 
-	if (!(dtm->wp_used & BIT(base)))
-		return base;
-	/* Combining works from the first watchpoint of a pair only. */
-	if (FIELD_GET(NVU_CMN_CFG_WP_COMBINE, event->attr.config))
+	if (dtm->wp_used & BIT(w))
+		w++;
+	if (dtm->wp_used & BIT(w))
 		return -1;
-	return dtm->wp_used & BIT(base + 1) ? -1 : base + 1;
+	if (dtm->wp_used & BIT(w ^ 1) && dtm->wp_combine[w ^ 1] != ev->combine)
+		return -1;
+	return w;
 }
 
 static int cmn_add(struct nvu_pmu *pmu, struct perf_event *event)
@@ -281,7 +327,7 @@ static int cmn_add(struct nvu_pmu *pmu, struct perf_event *event)
 		if (i >= NVU_CMN_DTM_NR_COUNTERS)
 			goto busy;
 		if (ev->type == NVU_CMN_TYPE_WP) {
-			w = cmn_wp_alloc(dtm, event);
+			w = cmn_wp_alloc(dtm, ev);
 			if (w < 0)
 				goto busy;
 		}
@@ -295,8 +341,10 @@ static int cmn_add(struct nvu_pmu *pmu, struct perf_event *event)
 		else
 			sel = NVU_CMN_SEL_DEV(dn->port, dn->dev, i);
 		dtm->local_used |= BIT(i);
-		if (ev->type == NVU_CMN_TYPE_WP)
+		if (ev->type == NVU_CMN_TYPE_WP) {
 			dtm->wp_used |= BIT(w);
+			dtm->wp_combine[w] = ev->combine;
+		}
 		if (ev->occup) {
 			dn->occup = ev->occupid;
 			dn->occup_ref++;
@@ -338,14 +386,36 @@ static void cmn_node_sel(struct cmn600 *cmn, struct cmn_node *dn,
 	nvu_write64(&cmn->regs, dn->off + NVU_CMN_PMU_EVENT_SEL, sel);
 }
 
+/* Program watchpoint @w: its match first, so no stray flit counts. */
 static void cmn_wp_set(struct cmn600 *cmn, const struct cmn_node *xp,
 		       unsigned int w, u64 config, u64 val, u64 mask)
 {
 	u32 base = cmn->dtm[xp->xp].off;
 
-	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_CONFIG(w), config);
-	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_VAL(w), val);
+	if (config) {
+		nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_CONFIG(w), config);
+		nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_VAL(w), val);
+		nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_MASK(w), mask);
+		return;
+	}
 	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_MASK(w), mask);
+	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_VAL(w), val);
+	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_CONFIG(w), 0);
+}
+
+/*
+ * dtc_ctl of the DTC whose cycle counter @event is: clock gating off while
+ * it counts, since a gated DTC's cycle counter skips the cycles the mesh
+ * is idle (upstream does the same).
+ */
+static void cmn_cycles_ctl(struct nvu_pmu *pmu, struct perf_event *event,
+			   bool on)
+{
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+	u32 off = cmn->dtc[event->hw.idx - CMN_NR_GLOBAL].off;
+
+	nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL, NVU_CMN_DTC_CTL_DT_EN |
+		    (on ? NVU_CMN_DTC_CTL_CG_DISABLE : 0));
 }
 
 static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -355,6 +425,8 @@ static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	u64 c = event->attr.config, wcfg;
 	unsigned int k;
 
+	if (ev->cycles)
+		cmn_cycles_ctl(pmu, event, true);
 	for (k = 0; k < ev->nr; k++) {
 		struct cmn_node *dn = &cmn->nodes[ev->slot[k].node];
 		unsigned int w = ev->slot[k].wp;
@@ -368,10 +440,11 @@ static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 				  FIELD_GET(NVU_CMN_CFG_WP_DEV_SEL, c)) |
 		       FIELD_PREP(NVU_CMN_WP_CHN_SEL,
 				  FIELD_GET(NVU_CMN_CFG_WP_CHN_SEL, c)) |
-		       FIELD_PREP(NVU_CMN_WP_GRP, FIELD_GET(NVU_CMN_CFG_WP_GRP, c)) |
+		       /* One group bit on CMN-600: 2 and 3 are 0 and 1. */
+		       FIELD_PREP(NVU_CMN_WP_GRP, FIELD_GET(NVU_CMN_CFG_WP_GRP, c) & 1) |
 		       FIELD_PREP(NVU_CMN_WP_EXCLUSIVE,
 				  FIELD_GET(NVU_CMN_CFG_WP_EXCLUSIVE, c));
-		if (FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c) && !(w & 1))
+		if (ev->combine && !(w & 1))
 			wcfg |= NVU_CMN_WP_COMBINE;
 		cmn_wp_set(cmn, dn, w, wcfg, event->attr.config1,
 			   event->attr.config2);
@@ -384,6 +457,8 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	struct cmn_event *ev = cmn_ev(event);
 	unsigned int k;
 
+	if (ev->cycles)
+		cmn_cycles_ctl(pmu, event, false);
 	for (k = 0; k < ev->nr; k++) {
 		struct cmn_node *dn = &cmn->nodes[ev->slot[k].node];
 
@@ -395,73 +470,118 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 }
 
-/*
- * The local counters of XP @xp's DTM, read once per pass of reads; a
- * fresh read (a new baseline) reads each register once per cmn_raw().
- */
-static u64 cmn_dtm_cnt(struct nvu_pmu *pmu, unsigned int xp, bool fresh)
+/* Start a pass of reads: with the core's (&nvu_pmu.read_gen), or @fresh. */
+static void cmn_pass(struct nvu_pmu *pmu, bool fresh)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	struct cmn_dtm *dtm = &cmn->dtm[xp];
 
-	if (fresh ? dtm->fresh_gen != cmn->fresh_gen :
-		    dtm->cnt_gen != pmu->read_gen) {
-		dtm->cnt = nvu_read64(&cmn->regs, dtm->off + NVU_CMN_DTM_PMEVCNT);
-		dtm->cnt_gen = pmu->read_gen;
-		dtm->fresh_gen = cmn->fresh_gen;
+	if (fresh || cmn->read_gen != pmu->read_gen) {
+		cmn->read_gen = pmu->read_gen;
+		cmn->pass++;
 	}
-	return dtm->cnt;
 }
 
-/* Global counter @g of DTC @d: its register pair read as cmn_dtm_cnt(). */
-static u32 cmn_global(struct nvu_pmu *pmu, unsigned int d, unsigned int g,
-		      bool fresh)
+/* Read global counter pair @p of every DTC (see struct cmn_pair). */
+static void cmn_read_pair(struct cmn600 *cmn, unsigned int p)
 {
-	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	struct cmn_dtc *dtc = &cmn->dtc[d];
-	unsigned int p = g / 2;
+	struct cmn_pair *pr = &cmn->pair[p];
+	bool same = pr->pass == cmn->pass;
+	unsigned int d;
+	u64 v;
 
-	if (fresh ? dtc->pair_fresh[p] != cmn->fresh_gen :
-		    dtc->pair_gen[p] != pmu->read_gen) {
-		dtc->pair[p] = nvu_read64(&cmn->regs, dtc->off +
-					  nvu_cmn_dtc_pmevcnt(g & ~1U));
-		dtc->pair_gen[p] = pmu->read_gen;
-		dtc->pair_fresh[p] = cmn->fresh_gen;
+	for (d = 0; d < cmn->nr_dtcs; d++) {
+		v = nvu_read64(&cmn->regs,
+			       cmn->dtc[d].off + nvu_cmn_dtc_pmevcnt(2 * p));
+		same = same && v == pr->val[d];
+		pr->val[d] = v;
 	}
-	return dtc->pair[p] >> (32 * (g % 2));
+	pr->pass = cmn->pass;
+	pr->seq = ++cmn->seq;
+	if (!same)
+		pr->stable = pr->seq;
+}
+
+/*
+ * The 48-bit sum of global counter @g and the local counters of @ev's
+ * nodes.  While the PMU counts (@running), the local counters are taken
+ * from reads that lie between two reads of the global counters with the
+ * same values, so no carry landed between a local counter's read and its
+ * global counter's.  Registers read earlier in the pass serve again where
+ * that holds (a group's events share DTMs and counter pairs).  Brackets
+ * that never close (carries faster than the reads) give up after
+ * CMN_READ_TRIES: the last values are at most 2^16 per node off, until
+ * the next read.
+ */
+static u64 cmn_sum(struct cmn600 *cmn, const struct cmn_event *ev,
+		   unsigned int g, bool running)
+{
+	struct cmn_pair *pr = &cmn->pair[g / 2];
+	unsigned int k, d, tries = 0;
+	unsigned long last;
+	u64 sum = 0;
+
+	if (pr->pass != cmn->pass)
+		cmn_read_pair(cmn, g / 2);
+	for (;;) {
+		last = 0;
+		for (k = 0; k < ev->nr; k++) {
+			struct cmn_dtm *dtm =
+				&cmn->dtm[cmn->nodes[ev->slot[k].node].xp];
+
+			if (dtm->cnt.pass != cmn->pass ||
+			    dtm->cnt.seq < pr->stable) {
+				dtm->cnt.val = nvu_read64(&cmn->regs, dtm->off +
+							  NVU_CMN_DTM_PMEVCNT);
+				dtm->cnt.pass = cmn->pass;
+				dtm->cnt.seq = ++cmn->seq;
+			}
+			last = max(last, dtm->cnt.seq);
+		}
+		if (!running || pr->seq > last || tries++ == CMN_READ_TRIES)
+			break;
+		cmn_read_pair(cmn, g / 2);
+	}
+	for (d = 0; d < cmn->nr_dtcs; d++)
+		sum += (u64)(u32)(pr->val[d] >> (32 * (g % 2))) << CMN_LOCAL_BITS;
+	for (k = 0; k < ev->nr; k++)
+		sum += (u16)(cmn->dtm[cmn->nodes[ev->slot[k].node].xp].cnt.val >>
+			     (CMN_LOCAL_BITS * ev->slot[k].local));
+	return sum & GENMASK_ULL(CMN_SUM_BITS - 1, 0);
 }
 
 /* The raw count of @event: the 48-bit sum, or a 40-bit cycle count. */
-static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event, bool fresh)
+static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
 	struct cmn_event *ev = cmn_ev(event);
-	unsigned int g = event->hw.idx, d, k;
-	u64 sum = 0;
+	unsigned int g = event->hw.idx;
 
-	if (fresh)
-		cmn->fresh_gen++;
 	if (ev->cycles)
 		return nvu_read64(&cmn->regs, cmn->dtc[g - CMN_NR_GLOBAL].off +
 				  NVU_CMN_DTC_PMCCNTR) &
 		       GENMASK_ULL(NVU_CMN_DTC_CYCLE_BITS - 1, 0);
-	for (d = 0; d < cmn->nr_dtcs; d++)
-		sum += (u64)cmn_global(pmu, d, g, fresh) << CMN_LOCAL_BITS;
-	for (k = 0; k < ev->nr; k++) {
-		u64 cnt = cmn_dtm_cnt(pmu, cmn->nodes[ev->slot[k].node].xp, fresh);
-
-		sum += (u16)(cnt >> (CMN_LOCAL_BITS * ev->slot[k].local));
-	}
-	return sum & GENMASK_ULL(CMN_SUM_BITS - 1, 0);
+	return cmn_sum(cmn, ev, g, pmu->hw_running);
 }
 
+/*
+ * Extend to 64 bits.  A sum's difference is signed: one that came out
+ * short (see cmn_sum()) goes back by that much at the next read, where
+ * an unsigned one would have taken it for a wrap of 2^48.
+ */
 static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct cmn_event *ev = cmn_ev(event);
-	unsigned int bits = ev->cycles ? NVU_CMN_DTC_CYCLE_BITS : CMN_SUM_BITS;
-	u64 raw = cmn_raw(pmu, event, false);
+	u64 raw, d;
 
-	ev->ext += nvu_delta(ev->raw, raw, bits);
+	cmn_pass(pmu, false);
+	raw = cmn_raw(pmu, event);
+	if (ev->cycles) {
+		ev->ext += (raw - ev->raw) &
+			   GENMASK_ULL(NVU_CMN_DTC_CYCLE_BITS - 1, 0);
+	} else {
+		d = (raw - ev->raw) & GENMASK_ULL(CMN_SUM_BITS - 1, 0);
+		ev->ext += sign_extend64(d, CMN_SUM_BITS - 1);
+	}
 	ev->raw = raw;
 	return ev->ext;
 }
@@ -472,21 +592,25 @@ static bool cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 {
 	struct cmn_event *ev = cmn_ev(event);
 
-	ev->raw = cmn_raw(pmu, event, true);
+	cmn_pass(pmu, true);
+	ev->raw = cmn_raw(pmu, event);
 	ev->ext = val;
 	return true;
 }
 
-/* Start (@on) or stop counting on every DTC: one snapshot across them. */
+/*
+ * Start (@on) or stop counting on every DTC.  Whether DTC0's PMCR gates
+ * the other DTCs too is not public [I]: upstream toggles DTC0's alone;
+ * each DTC's own is right either way.
+ */
 static void cmn_set_pmcr(struct nvu_pmu *pmu, bool on)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	u32 pmcr = (on ? NVU_CMN_DTC_PMCR_PMU_EN : 0) |
-		   (pmu->irq ? NVU_CMN_DTC_PMCR_OVFL_INTR_EN : 0);
 	unsigned int d;
 
 	for (d = 0; d < cmn->nr_dtcs; d++)
-		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR, pmcr);
+		nvu_write32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMCR,
+			    on ? NVU_CMN_DTC_PMCR_PMU_EN : 0);
 }
 
 static void cmn_enable(struct nvu_pmu *pmu)
@@ -497,49 +621,6 @@ static void cmn_enable(struct nvu_pmu *pmu)
 static void cmn_disable(struct nvu_pmu *pmu)
 {
 	cmn_set_pmcr(pmu, false);
-}
-
-/*
- * Clear overflow status bits @bits of DTC @d.  The clear is ignored
- * while PMCR.PMU_EN is clear (spec B.11.4), so a stopped DTC is enabled
- * around it.
- */
-static void cmn_clear_ovf(struct nvu_pmu *pmu, unsigned int d, u32 bits)
-{
-	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	u32 off = cmn->dtc[d].off;
-	u32 pmcr = nvu_read32(&cmn->regs, off + NVU_CMN_DTC_PMCR);
-
-	if (!(pmcr & NVU_CMN_DTC_PMCR_PMU_EN))
-		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR,
-			    pmcr | NVU_CMN_DTC_PMCR_PMU_EN);
-	nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMOVSR_CLR, bits);
-	if (!(pmcr & NVU_CMN_DTC_PMCR_PMU_EN))
-		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR, pmcr);
-}
-
-/* Overflows of every DTC: global counters 0-7 and cycle counters. */
-static bool cmn_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
-{
-	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	bool any = false;
-	unsigned int d, g;
-	u32 st;
-
-	for (d = 0; d < cmn->nr_dtcs; d++) {
-		st = nvu_read32(&cmn->regs, cmn->dtc[d].off + NVU_CMN_DTC_PMOVSR);
-		st &= GENMASK(CMN_NR_GLOBAL, 0);
-		if (!st)
-			continue;
-		any = true;
-		for (g = 0; g < CMN_NR_GLOBAL; g++)
-			if (st & BIT(g))
-				__set_bit(g, ovf);
-		if (st & NVU_CMN_DTC_OVS_CYCLE)
-			__set_bit(CMN_NR_GLOBAL + d, ovf);
-		cmn_clear_ovf(pmu, d, st);
-	}
-	return any;
 }
 
 static const struct nvu_pmu_ops cmn_ops = {
@@ -554,7 +635,6 @@ static const struct nvu_pmu_ops cmn_ops = {
 	.stop_counter = cmn_stop_counter,
 	.read_counter = cmn_read_counter,
 	.write_counter = cmn_write_counter,
-	.read_clear_overflow = cmn_read_clear_overflow,
 };
 
 /* ------------------------------------------------------------------------
@@ -873,7 +953,7 @@ static const struct nvu_pmu_desc cmn_desc = {
 	.events = cmn_events,
 	.events_visible = cmn_events_visible,
 	.ops = &cmn_ops,
-	.flags = NVU_POLL_WITH_IRQ,
+	.flags = NVU_EVENT_ANY_CPU,
 	.max_rate = CMN_MAX_RATE,
 	.intree_module = "arm_cmn",
 };
@@ -928,6 +1008,12 @@ static int cmn_map_show(struct seq_file *s, void *unused)
 			}
 		}
 	}
+	/* Where the counters are, for a debugger (and the model's tests). */
+	for (k = 0; k < cmn->nr_dtcs; k++)
+		seq_printf(s, "dtc %u at %#x\n", k, cmn->dtc[k].off);
+	for (k = 0; k < t->num_xps; k++)
+		seq_printf(s, "dtm %u at %#x\n", t->xps[k].logid,
+			   t->xps[k].offset);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(cmn_map);
@@ -1005,9 +1091,12 @@ static int cmn_build(struct cmn600 *cmn)
 }
 
 /*
- * Put every DTM and DTC in a known state: DTMs counting with no input
- * paired and watchpoints parked; DTCs enabled for debug and trace, PMU
- * stopped, overflow status clear.
+ * Put every DTM and DTC in a known state, whatever a kernel before left
+ * (kexec): DTMs counting with no input paired, watchpoints off and parked,
+ * no event selected on any node; DTCs enabled for debug and trace, PMU
+ * stopped, overflow status clear.  dtm_control.dtm_enable is set where it
+ * is clear, its other bits kept, and put back at remove: whether it gates
+ * counting is not public [U] (upstream never writes it).
  */
 static void cmn_reset(struct cmn600 *cmn)
 {
@@ -1015,21 +1104,29 @@ static void cmn_reset(struct cmn600 *cmn)
 	u32 off;
 
 	for (i = 0; i < cmn->topo.num_xps; i++) {
-		off = cmn->dtm[i].off;
-		/* Whether dtm_enable gates counting is unknown [U]: set it. */
-		nvu_write64(&cmn->regs, off + NVU_CMN_DTM_CONTROL,
-			    NVU_CMN_DTM_CONTROL_EN);
-		cmn->dtm[i].pmu_config = NVU_CMN_DTM_PMU_EN;
+		struct cmn_dtm *dtm = &cmn->dtm[i];
+
+		off = dtm->off;
+		dtm->control = nvu_read64(&cmn->regs, off + NVU_CMN_DTM_CONTROL);
+		if (!(dtm->control & NVU_CMN_DTM_CONTROL_EN))
+			nvu_write64(&cmn->regs, off + NVU_CMN_DTM_CONTROL,
+				    dtm->control | NVU_CMN_DTM_CONTROL_EN);
+		dtm->pmu_config = NVU_CMN_DTM_PMU_EN;
 		nvu_write64(&cmn->regs, off + NVU_CMN_DTM_PMU_CONFIG,
 			    NVU_CMN_DTM_PMU_EN);
 		for (w = 0; w < NVU_CMN_DTM_NR_WPS; w++) {
+			nvu_write64(&cmn->regs, off + NVU_CMN_DTM_WP_CONFIG(w), 0);
 			nvu_write64(&cmn->regs, off + NVU_CMN_DTM_WP_VAL(w),
 				    CMN_WP_PARK_VAL);
 			nvu_write64(&cmn->regs, off + NVU_CMN_DTM_WP_MASK(w),
 				    CMN_WP_PARK_MASK);
 		}
-		cmn->dtm[i].cnt_gen = ULONG_MAX;
 	}
+	/* XPs and device nodes; a DTC has counters at that offset. */
+	for (i = 0; i < cmn->nr_nodes; i++)
+		if (nvu_cmn_node(&cmn->topo, i)->type != NVU_CMN_TYPE_DTC)
+			nvu_write64(&cmn->regs,
+				    cmn->nodes[i].off + NVU_CMN_PMU_EVENT_SEL, 0);
 	for (i = 0; i < cmn->nr_dtcs; i++) {
 		off = cmn->dtc[i].off;
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL,
@@ -1040,11 +1137,13 @@ static void cmn_reset(struct cmn600 *cmn)
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMOVSR_CLR,
 			    GENMASK(CMN_NR_GLOBAL, 0));
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR, 0);
-		memset(cmn->dtc[i].pair_gen, 0xff, sizeof(cmn->dtc[i].pair_gen));
 	}
+	/* Nothing read yet: no pass's values are current. */
+	cmn->pass = 1;
 }
 
-static void cmn_stop_dtcs(void *data)
+/* At remove: the DTCs stopped, dtm_control as probe found it. */
+static void cmn_stop(void *data)
 {
 	struct cmn600 *cmn = data;
 	unsigned int i;
@@ -1053,6 +1152,11 @@ static void cmn_stop_dtcs(void *data)
 		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_PMCR, 0);
 		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_CTL, 0);
 	}
+	for (i = 0; i < cmn->topo.num_xps; i++)
+		if (!(cmn->dtm[i].control & NVU_CMN_DTM_CONTROL_EN))
+			nvu_write64(&cmn->regs,
+				    cmn->dtm[i].off + NVU_CMN_DTM_CONTROL,
+				    cmn->dtm[i].control);
 }
 
 static void cmn_free_topo(void *data)
@@ -1075,9 +1179,8 @@ static int cmn_probe(struct platform_device *pdev)
 	struct nvu_pmu *pmu;
 	struct cmn600 *cmn;
 	char name[16];
-	unsigned int i;
 	u32 root;
-	int ret, irq;
+	int ret;
 
 	pmu = devm_nvu_pmu_alloc(dev, &cmn_desc, sizeof(*cmn));
 	if (!pmu)
@@ -1088,8 +1191,11 @@ static int cmn_probe(struct platform_device *pdev)
 	ret = cmn_find_space(pdev, &space, &root);
 	if (ret)
 		return ret;
-	if (resource_size(space) > NVU_CMN_MAX_SPACE ||
-	    root > resource_size(space) - NVU_CMN_NODE_SIZE)
+	if (resource_size(space) > NVU_CMN_MAX_SPACE)
+		return dev_err_probe(dev, -EINVAL,
+				     "configuration space %pR is larger than a CMN-600's (64 MiB)\n",
+				     space);
+	if (root > resource_size(space) - NVU_CMN_NODE_SIZE)
 		return dev_err_probe(dev, -EINVAL,
 				     "root node at %#x does not fit the configuration space %pR\n",
 				     root, space);
@@ -1113,29 +1219,9 @@ static int cmn_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, -ENODEV, "the mesh has no DTC\n");
 
 	cmn_reset(cmn);
-	ret = devm_add_action_or_reset(dev, cmn_stop_dtcs, cmn);
+	ret = devm_add_action_or_reset(dev, cmn_stop, cmn);
 	if (ret)
 		return ret;
-
-	/*
-	 * One overflow interrupt per DTC, in DTC order, or none (then only
-	 * polling).  DTCs may share a line: the handler asks every DTC.
-	 */
-	for (i = 0; i < cmn->nr_dtcs; i++) {
-		irq = platform_get_irq_optional(pdev, i);
-		if (irq == -EPROBE_DEFER)
-			return irq;
-		if (irq <= 0) {
-			/* Polling covers every DTC anyway. */
-			if (i)
-				dev_info(dev, "interrupts for %u of %u DTCs: the rest are polled only\n",
-					 i, cmn->nr_dtcs);
-			break;
-		}
-		ret = nvu_pmu_request_irq(pmu, irq);
-		if (ret)
-			return ret;
-	}
 
 	cmn->id = ida_alloc(&cmn_ida, GFP_KERNEL);
 	if (cmn->id < 0)
@@ -1144,13 +1230,15 @@ static int cmn_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "arm_cmn_%d", cmn->id);
+	/* perf's CMN metrics bind to 434: a 600AE counts as a 600. */
 	pmu->identifier = devm_kasprintf(dev, GFP_KERNEL, "%03x%02x",
-					 cmn->topo.part, cmn->topo.rev);
+					 NVU_CMN_PART_600, cmn->topo.rev);
 	if (!pmu->name || !pmu->identifier)
 		return -ENOMEM;
 	pmu->num_counters = CMN_NR_GLOBAL + cmn->nr_dtcs;
 	pmu->counter_width = 64;
-	pmu->wrap_width = NVU_CMN_DTC_CYCLE_BITS;
+	/* The poll keeps a sum's growth below 2^47 (cmn_read_counter()). */
+	pmu->wrap_width = CMN_SUM_BITS;
 	nvu_pmu_set_node(pmu, dev_to_node(dev));
 	if (cpumask_empty(&pmu->associated_cpus))
 		cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
@@ -1186,15 +1274,39 @@ static struct platform_driver cmn_driver = {
 	.probe = cmn_probe,
 };
 
+/*
+ * A mesh another driver holds (upstream's arm-cmn, which a distro kernel
+ * may have loaded first) is not counted here: say so, once per mesh.
+ */
+static int cmn_held_one(struct device *dev, void *unused)
+{
+	struct device_driver *drv;
+
+	if (!acpi_match_device(cmn_acpi_ids, dev) &&
+	    !of_match_device(cmn_of_ids, dev))
+		return 0;
+	device_lock(dev);
+	drv = dev->driver;
+	if (drv && drv != &cmn_driver.driver)
+		dev_info(dev, "bound to %s, not to nvu_arm_cmn600: unload %s (or blacklist it) and load nvu_arm_cmn600 again to count this mesh\n",
+			 drv->name, drv->owner ? module_name(drv->owner) :
+			 drv->name);
+	device_unlock(dev);
+	return 0;
+}
+
 static int __init cmn_init(void)
 {
 	int ret;
 
 	cmn_debugfs = debugfs_create_dir("nvu_arm_cmn600", NULL);
 	ret = platform_driver_register(&cmn_driver);
-	if (ret)
+	if (ret) {
 		debugfs_remove_recursive(cmn_debugfs);
-	return ret;
+		return ret;
+	}
+	bus_for_each_dev(&platform_bus_type, NULL, NULL, cmn_held_one);
+	return 0;
 }
 
 static void __exit cmn_exit(void)

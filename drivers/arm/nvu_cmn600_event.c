@@ -74,10 +74,7 @@ static int nvu_cmn_check_wp(const u64 *c, const char **why)
 		return nvu_cmn_why(why, "wp_dev_sel is a device port, 0 or 1");
 	if (FIELD_GET(NVU_CMN_CFG_WP_CHN_SEL, c[0]) >= NVU_CMN_NR_CHAN)
 		return nvu_cmn_why(why, "wp_chn_sel is 0 (req), 1 (rsp), 2 (snp) or 3 (dat)");
-	if (FIELD_GET(NVU_CMN_CFG_WP_GRP, c[0]) > 1)
-		return nvu_cmn_why(why, "wp_grp is 0 or 1 on CMN-600");
-	if (FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c[0]) > 1)
-		return nvu_cmn_why(why, "wp_combine is 0 or 1");
+	/* wp_grp counts modulo 2 on CMN-600; wp_combine is any 0-15. */
 	return 0;
 }
 
@@ -98,9 +95,9 @@ static int nvu_cmn_check_node(const u64 *c, const char **why)
 	} else if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK) {
 		return nvu_cmn_why(why, "eventid is 1-0x3f");
 	}
-	if (occupid && !nvu_cmn_is_occup(type, eventid))
-		return nvu_cmn_why(why, "occupid is for the occupancy events only");
-	if (occupid > FIELD_MAX(NVU_CMN_OCCUP1_ID))
+	/* Elsewhere occupid is ignored, as upstream does. */
+	if (nvu_cmn_is_occup(type, eventid) &&
+	    occupid > FIELD_MAX(NVU_CMN_OCCUP1_ID))
 		return nvu_cmn_why(why, "occupid is 0-7 on CMN-600");
 	return 0;
 }
@@ -126,8 +123,7 @@ int nvu_cmn_event_check(const struct nvu_cmn_topo *t, const u64 *config,
 					nvu_cmn_check_node(config, why);
 	if (ret)
 		return ret;
-	if (type != NVU_CMN_TYPE_WP && (config[1] || config[2]))
-		return nvu_cmn_why(why, "wp_val and wp_mask are for watchpoints only");
+	/* wp_val and wp_mask of another event are ignored, as upstream. */
 	for (i = 0; i < t->num_xps + t->num_nodes; i++)
 		if (nvu_cmn_event_on(config, nvu_cmn_node(t, i)))
 			return 0;
@@ -140,7 +136,7 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cmn_event_check);
 struct nvu_cmn_fit {
 	u8 local[NVU_CMN_MAX_XPS];
 	u8 wp[NVU_CMN_MAX_XPS][2];
-	u8 combine[NVU_CMN_MAX_XPS][2];
+	u8 combine[NVU_CMN_MAX_XPS][2];	/* the pair's wp_combine + 1 */
 	u8 occ[];	/* per node: occupid + 1, 0 for none yet */
 };
 
@@ -156,12 +152,13 @@ static int nvu_cmn_fit_node(struct nvu_cmn_fit *f, const u64 *c,
 	if (++f->local[n->xp] > NVU_CMN_DTM_NR_COUNTERS)
 		return -EINVAL;
 	if (type == NVU_CMN_TYPE_WP) {
+		want = FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c[0]) + 1;
 		if (++f->wp[n->xp][dir] > CMN_WPS_PER_DIR)
 			return -EINVAL;
-		/* A combined watchpoint is the first of its pair. */
-		if (FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c[0]) &&
-		    ++f->combine[n->xp][dir] > 1)
+		/* The two of a pair share one wp_combine (as cmn_wp_alloc()). */
+		if (f->combine[n->xp][dir] && f->combine[n->xp][dir] != want)
 			return -EINVAL;
+		f->combine[n->xp][dir] = want;
 	}
 	if (nvu_cmn_is_occup(type, eventid)) {
 		want = FIELD_GET(NVU_CMN_CFG_OCCUPID, c[0]) + 1;
@@ -180,8 +177,8 @@ static int nvu_cmn_fit_node(struct nvu_cmn_fit *f, const u64 *c,
  *
  * The limits: 8 global counters; one cycle counter per DTC; on each DTM
  * 4 local counters (one per node an event spans there) and 2 watchpoints
- * each way, of which a combined one must be the first; one occupancy
- * value per node.  Pure.
+ * each way, both with the same wp_combine (a pair combines when it is
+ * not 0); one occupancy value per node.  Pure.
  *
  * Return: 0, -EINVAL if they cannot, -ENOMEM.
  */

@@ -28,6 +28,7 @@ struct nvu_cmn_walk {
 	void *ctx;
 	u32 size;
 	unsigned long *seen;
+	unsigned int cap;	/* room in t->nodes */
 	struct nvu_cmn_topo *t;
 };
 
@@ -200,7 +201,8 @@ static int nvu_cmn_find_devices(struct nvu_cmn_walk *w,
 	u32 arr;
 	u64 ptr;
 
-	ret = nvu_cmn_children(w, xp->offset, NVU_CMN_MAX_XP_CHILDREN, &count,
+	/* As many as the node's pointer array holds (upstream sets none). */
+	ret = nvu_cmn_children(w, xp->offset, NVU_CMN_PMU_PAGE / 8, &count,
 			       &arr);
 	if (ret)
 		return ret;
@@ -233,12 +235,22 @@ static int nvu_cmn_find_devices(struct nvu_cmn_walk *w,
 					   "is a fifth DTC (CMN-600 has at most 4)",
 					   -EINVAL);
 		n.xp = xp->logid;
+		if (t->num_nodes == w->cap) {
+			struct nvu_cmn_node *more;
+
+			more = krealloc_array(t->nodes, 2 * w->cap, sizeof(*more),
+					      GFP_KERNEL);
+			if (!more)
+				return -ENOMEM;
+			t->nodes = more;
+			w->cap *= 2;
+		}
 		t->nodes[t->num_nodes++] = n;
 	}
 	return 0;
 }
 
-/* Order: type, logical ID, then offset (which only a duplicate needs). */
+/* Order: type, logical ID, then offset (which only duplicates need). */
 static int nvu_cmn_node_cmp(const void *a, const void *b)
 {
 	const struct nvu_cmn_node *x = a, *y = b;
@@ -279,8 +291,8 @@ int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 				   "is in a configuration space of impossible size",
 				   -EINVAL);
 	w.seen = bitmap_zalloc(size / NVU_CMN_NODE_SIZE, GFP_KERNEL);
-	t->nodes = kcalloc(NVU_CMN_MAX_XPS * NVU_CMN_MAX_XP_CHILDREN,
-			   sizeof(*t->nodes), GFP_KERNEL);
+	w.cap = NVU_CMN_MAX_XPS * 4;
+	t->nodes = kcalloc(w.cap, sizeof(*t->nodes), GFP_KERNEL);
 	if (!w.seen || !t->nodes) {
 		ret = -ENOMEM;
 		goto out;
@@ -303,6 +315,14 @@ int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 				  -ENODEV);
 		goto out;
 	}
+	/* Touching an isolated device's node can lock the mesh up. */
+	if (rd(ctx, root + NVU_CMN_CFG_INFO_GLOBAL, 8) &
+	    NVU_CMN_INFO_DEVICE_ISO) {
+		ret = nvu_cmn_bad(&w, root,
+				  "has device isolation enabled: walking the mesh could lock it up",
+				  -ENODEV);
+		goto out;
+	}
 
 	ret = nvu_cmn_find_xps(&w, root);
 	for (i = 0; !ret && i < t->num_xps; i++)
@@ -313,17 +333,9 @@ int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 		ret = nvu_cmn_bad(&w, root, "has no DTC in its mesh", -ENODEV);
 		goto out;
 	}
+	/* Nodes that share a type and logical ID both count, as upstream. */
 	sort(t->nodes, t->num_nodes, sizeof(*t->nodes), nvu_cmn_node_cmp,
 	     NULL);
-	for (i = 1; i < t->num_nodes; i++) {
-		if (t->nodes[i - 1].type == t->nodes[i].type &&
-		    t->nodes[i - 1].logid == t->nodes[i].logid) {
-			ret = nvu_cmn_bad(&w, t->nodes[i].offset,
-					  "shares its type and logical ID with another node",
-					  -EINVAL);
-			goto out;
-		}
-	}
 out:
 	bitmap_free(w.seen);
 	if (ret) {

@@ -908,8 +908,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
 	pmu->attr_groups[pmu->attr_groups[2] ? 3 : 2] = desc->extra_group;
 
-	if (((!pmu->irq && !pmu->irq_later) ||
-	     (desc->flags & NVU_POLL_WITH_IRQ)) && !nvu_pollable(pmu))
+	if (!pmu->irq && !pmu->irq_later && !nvu_pollable(pmu))
 		return dev_err_probe(dev, -EINVAL,
 				     "%u-bit counters wrap too fast to poll\n",
 				     pmu->wrap_width ?: pmu->counter_width);

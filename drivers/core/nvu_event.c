@@ -272,7 +272,8 @@ static int nvu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	}
 	/* The owner may be outside them while the whole socket is offline. */
-	if (!cpumask_test_cpu(event->cpu, &pmu->associated_cpus) &&
+	if (!(desc->flags & NVU_EVENT_ANY_CPU) &&
+	    !cpumask_test_cpu(event->cpu, &pmu->associated_cpus) &&
 	    event->cpu != pmu->cpu) {
 		dev_dbg(pmu->dev, "CPU %d is not associated with this PMU\n",
 			event->cpu);
@@ -391,7 +392,7 @@ static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
  */
 static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 {
-	if (covered && !(pmu->desc->flags & NVU_POLL_WITH_IRQ)) {
+	if (covered) {
 		nvu_poll_clear(pmu, idx);
 		return;
 	}

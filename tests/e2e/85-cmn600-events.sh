@@ -125,16 +125,26 @@ got=$(counts "$m8/watchpoint_up,$wp/" "$m8/watchpoint_up,$wp,wp_exclusive=1,byno
 	echo 'flit=up nodeid=$xp port=0 chan=dat val=0x99ab count=3' >$e8") || fail "perf stat"
 expect_eq "watchpoint_up, every XP" $((xps * 2)) "$(echo "$got" | sed -n 1p)"
 expect_eq "watchpoint_up, exclusive" 3 "$(echo "$got" | sed -n 2p)"
-# Combined: the first watchpoint of the pair (group 0, wp_combine=1)
-# counts the flits that match it and the second (group 1) together.
-c0="wp_dev_sel=1,wp_chn_sel=1,wp_grp=0,wp_val=0xa0,wp_mask=0xf,wp_combine=1"
-c1="wp_dev_sel=1,wp_chn_sel=1,wp_grp=1,wp_val=0xb0,wp_mask=0xf"
-got=$(counts "{$m8/watchpoint_up,$c0,bynodeid=1,nodeid=$xp/,$m8/watchpoint_up,$c1,bynodeid=1,nodeid=$xp/}" -- sh -c "
-	echo 'flit=up nodeid=$xp port=1 chan=rsp val=0xa3 val1=0xb5 count=6' >$e8
-	echo 'flit=up nodeid=$xp port=1 chan=rsp val=0xa3 val1=0xc5 count=5' >$e8
-	echo 'flit=up nodeid=$xp port=1 chan=rsp val=0x13 val1=0xb5 count=4' >$e8") ||
+# Combined, as upstream's documentation gives it: two events, one per
+# match group, with the same nonzero wp_combine (1 and 15 here; the
+# value is any of 1-15); the count goes to the first (primary) one, the
+# flits that match both groups.  Its command lines count the same here.
+for v in 1 15; do
+	c0="wp_dev_sel=1,wp_chn_sel=0,wp_grp=0,wp_val=0xa0,wp_mask=0xf,wp_combine=$v"
+	c1="wp_dev_sel=1,wp_chn_sel=0,wp_grp=1,wp_val=0xb0,wp_mask=0xf,wp_combine=$v"
+	got=$(counts "{$m8/watchpoint_up,$c0,bynodeid=1,nodeid=$xp/,$m8/watchpoint_up,$c1,bynodeid=1,nodeid=$xp/}" -- sh -c "
+		echo 'flit=up nodeid=$xp port=1 chan=req val=0xa3 val1=0xb5 count=6' >$e8
+		echo 'flit=up nodeid=$xp port=1 chan=req val=0xa3 val1=0xc5 count=5' >$e8
+		echo 'flit=up nodeid=$xp port=1 chan=req val=0x13 val1=0xb5 count=4' >$e8") ||
+		fail "perf stat"
+	expect_eq "watchpoints combined (wp_combine=$v): both groups match, on the primary" \
+		"6 0" "$(echo $got)"
+done
+# wp_grp counts modulo 2 on CMN-600 (upstream): 3 is group 1.
+got=$(counts "$m8/watchpoint_up,wp_dev_sel=1,wp_chn_sel=0,wp_grp=3,wp_val=0xb0,wp_mask=0xf,bynodeid=1,nodeid=$xp/" -- sh -c "
+	echo 'flit=up nodeid=$xp port=1 chan=req val=0xa3 val1=0xb5 count=6' >$e8") ||
 	fail "perf stat"
-expect_eq "watchpoints combined: both groups match" 6 "$(echo "$got" | sed -n 1p)"
+expect_eq "wp_grp=3 matches group 1" 6 "$got"
 rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
 
 # The unknowns the model has knobs for, the other way: XPs feed DTCs

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Arm CMN-600 groups: each limit of the mesh refuses the event that
 # exceeds it at open (8 global counters, a cycle counter per DTC, 4 local
-# counters per DTM, 2 watchpoints each way per DTM with a combined one
-# first, one occupancy value per node), a full group counts exactly, and
-# more events than counters are multiplexed.
+# counters per DTM, 2 watchpoints each way per DTM with the same
+# wp_combine, one occupancy value per node), a full group counts exactly,
+# more events than counters are multiplexed, and what upstream's arm-cmn
+# accepts and counts is accepted here too.
 . "$NVU_TESTS/lib.sh"
 load_cmn
 m2=$(cmn_pmu 0) m8=$(cmn_pmu 2)
@@ -45,17 +46,26 @@ x=$m8/mxp_e_req_txflit_valid/
 got=$(counts "{$x,$x,$x,$x,$x}" -- true)
 expect_eq "fifth local counter" "$nc $nc $nc $nc $ns" "$(echo $got)"
 
-# Watchpoints: 2 each way per DTM; a combined one must be the first of
-# its pair.
+# Watchpoints: 2 each way per DTM, both of a pair with the same
+# wp_combine (upstream's rule): a group upstream's driver would accept but
+# never schedule is refused at open.
 w="wp_dev_sel=0,wp_chn_sel=0,wp_grp=0,wp_val=0,wp_mask=0"
 u=$m8/watchpoint_up,$w/ d=$m8/watchpoint_down,$w/
 got=$(counts "{$u,$u,$d,$d}" -- true)
 expect_eq "two watchpoints each way" "0 0 0 0" "$(echo $got)"
 got=$(counts "{$u,$u,$u}" -- true)
 expect_eq "third watchpoint up" "$nc $nc $ns" "$(echo $got)"
-cu=$m8/watchpoint_up,$w,wp_combine=1/
+cu=$m8/watchpoint_up,$w,wp_combine=1/ c2u=$m8/watchpoint_up,$w,wp_combine=2/
 got=$(counts "{$cu,$cu}" -- true)
-expect_eq "two combined watchpoints up" "$nc $ns" "$(echo $got)"
+expect_eq "two combined watchpoints up" "0 0" "$(echo $got)"
+got=$(counts "{$cu,$cu,$d}" -- true)
+expect_eq "a combined pair up, one down" "0 0 0" "$(echo $got)"
+got=$(counts "{$u,$cu}" -- true)
+expect_eq "a plain and a combined watchpoint up" "$nc $ns" "$(echo $got)"
+got=$(counts "{$cu,$u}" -- true)
+expect_eq "a combined and a plain watchpoint up" "$nc $ns" "$(echo $got)"
+got=$(counts "{$cu,$c2u}" -- true)
+expect_eq "two combine values up" "$nc $ns" "$(echo $got)"
 
 # Occupancy: one selector value per node.
 got=$(counts "{$m8/hnf_qos_pocq_occupancy_read/,$m8/hnf_qos_pocq_occupancy_read/}" -- true)
@@ -66,9 +76,25 @@ expect_eq "two occupancy values" "$nc $ns" "$(echo $got)"
 # Refused configs, each on its own.
 refused "$m8/type=0x5,eventid=0x40/" "$m8/type=0x99,eventid=0x1/" \
 	"$m8/hnf_cache_miss,bynodeid=1,nodeid=0x7fff/" \
-	"$m8/type=0x7770,eventid=0x1/" "$m8/hnf_cache_miss,occupid=1/" \
-	"$m8/type=0x7770,eventid=0,wp_dev_sel=2/" "$m8/type=0x7770,eventid=2,wp_chn_sel=4/" \
-	"$m2/hnf_cache_miss,wp_val=1/"
+	"$m8/type=0x7770,eventid=0x1/" \
+	"$m8/type=0x7770,eventid=0,wp_dev_sel=2/" "$m8/type=0x7770,eventid=2,wp_chn_sel=4/"
+
+# Accepted as upstream accepts them: fields an event does not use are
+# ignored (occupid off the occupancy events, wp_val on a node event), and
+# an event opened on a CPU of another NUMA node counts on the owner.
+e4=$EMU/cmn600_1/inject m4=$(cmn_pmu 1)
+got=$(counts "$m8/hnf_cache_miss,occupid=1/" "$m2/hnf_cache_miss,wp_val=1/" -- sh -c "
+	echo 'type=hnf event=0x1 count=10' >$e8
+	echo 'type=hnf event=0x1 count=10' >$EMU/cmn600_0/inject") || fail "perf stat"
+expect_eq "unused fields ignored" "$((10 * $(cmn_nodes $m8 HN-F))) $((10 * $(cmn_nodes $m2 HN-F)))" \
+	"$(echo $got)"
+# The 4x2 mesh is on socket 1 (its _PXM): a CPU of socket 0 is far.
+far=$(node_cpus 0 | head -n 1)
+perf stat -x, -C "$far" -e "$m4/hnf_cache_miss/" -o /tmp/far.out -- \
+	sh -c "echo 'type=hnf event=0x1 count=3' >$e4" >/tmp/far.err 2>&1 ||
+	{ cat /tmp/far.err; fail "perf stat -C $far"; }
+expect_eq "-C $far (associated: $(cat $PMUS/$m4/associated_cpus))" \
+	$((3 * $(cmn_nodes $m4 HN-F))) "$(grep -v '^#' /tmp/far.out | grep . | cut -d, -f1)"
 
 # Multiplexing: 12 events on 7 global counters under steady traffic,
 # beside a pinned one; each scaled count within 10% of the pinned one.

@@ -4,10 +4,12 @@
 # 4x2 mesh): each fails that mesh's probe with one message naming the
 # node's offset and what is wrong, registers no PMU for it, and the other
 # two meshes count exactly.  Nothing hangs, nothing reads outside the
-# space (the walk never asks the model for a register there).
+# space (the walk never asks the model for a register there).  And a mesh
+# another driver holds.
 . "$NVU_TESTS/lib.sh"
 
-for what in loop ptr_range misaligned zero_child too_many unknown_type geometry part; do
+for what in loop ptr_range misaligned zero_child too_many unknown_type geometry part \
+	isolated; do
 	before=$(dmesg | wc -l)
 	load_cmn bad=cmn600_1:$what
 	msgs=$(dmesg | tail -n +$((before + 1)) | grep -E 'nvu_arm_cmn600 ARMHC600:.*node at offset 0x[0-9a-f]+ ')
@@ -21,4 +23,19 @@ for what in loop ptr_range misaligned zero_child too_many unknown_type geometry 
 	done
 	rmmod nvu_arm_cmn600 nvu_emu || fail "$what: rmmod"
 done
+
+# Another driver (a stand-in for upstream's arm-cmn, nvu_holder cmn=1)
+# holds the meshes: ours says so once per mesh, registers nothing, and
+# counts them once that driver is gone and ours is loaded again.
+modprobe nvu_holder cmn=1 || fail "modprobe nvu_holder"
+before=$(dmesg | wc -l)
+load_cmn
+expect_eq "held: messages" 3 "$(dmesg | tail -n +$((before + 1)) |
+	grep -c 'ARMHC600:0[0-2]: bound to arm-cmn, not to nvu_arm_cmn600')"
+expect_eq "held: PMUs" 0 "$(ls $PMUS | grep -c '^arm_cmn_[0-9]*$')"
+rmmod nvu_arm_cmn600 nvu_holder || fail "rmmod"
+modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
+got=$(counts $(cmn_pmu 2)/dtc_cycles/ -- sh -c "echo cycles=9 >$EMU/cmn600_2/inject")
+expect_eq "released: counts" 9 "$got"
+rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
 finish

@@ -243,7 +243,7 @@ static void nvu_cmn_topo_shapes(struct kunit *test)
 	}
 }
 
-/* expect_bad: the walk fails with @err, naming the node at @off. */
+/* expect_bad: the walk fails with @err, naming the node at @off (0, 0: succeeds). */
 static void cmn_expect_bad(struct kunit *test, struct cmn_mesh *c, int err,
 			   u32 off, const char *what)
 {
@@ -252,6 +252,7 @@ static void cmn_expect_bad(struct kunit *test, struct cmn_mesh *c, int err,
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_EXPECT_EQ_MSG(test, cmn_walk(test, c, t), err, "%s", what);
 	KUNIT_EXPECT_EQ_MSG(test, t->bad_off, off, "%s: %s", what, t->why);
+	nvu_cmn_topo_free(t);
 }
 
 static void cmn_set_child(struct cmn_img *m, u32 parent, unsigned int i,
@@ -372,8 +373,9 @@ static void nvu_cmn_topo_bad_devices(struct kunit *test)
 	cmn_expect_bad(test, &c, -ENODEV, c.hnf[1], "MPAM_S: not on CMN-600");
 	cmn_set_info(c.m, c.hnf[1], NVU_CMN_TYPE_HNF, 0x08, 1);
 	cmn_expect_bad(test, &c, -EINVAL, c.hnf[1], "node on another XP");
+	/* Two HN-F of logical ID 0: both count, side by side (upstream). */
 	cmn_set_info(c.m, c.hnf[1], NVU_CMN_TYPE_HNF, 0x20, 0);
-	cmn_expect_bad(test, &c, -EINVAL, c.hnf[1], "two HN-F with logical ID 0");
+	cmn_expect_bad(test, &c, 0, 0, "two HN-F with logical ID 0");
 	cmn_set_info(c.m, c.hnf[1], NVU_CMN_TYPE_XP, 0x20, 1);
 	cmn_expect_bad(test, &c, -EINVAL, c.hnf[1], "an XP on a port");
 	cmn_set_info(c.m, c.hnf[1], NVU_CMN_TYPE_HNF, 0x20, 1);
@@ -387,9 +389,10 @@ static void nvu_cmn_topo_bad_devices(struct kunit *test)
 	cmn_expect_bad(test, &c, -EINVAL, c.xps[1], "node past the space");
 	cmn_set_child(c.m, c.xps[1], 0, c.hnf[1]);
 	cmn_img_w(c.m, c.xps[1] + NVU_CMN_CHILD_INFO,
-		  FIELD_PREP(NVU_CMN_CI_COUNT, NVU_CMN_MAX_XP_CHILDREN + 1) |
+		  FIELD_PREP(NVU_CMN_CI_COUNT, NVU_CMN_PMU_PAGE / 8) |
 		  FIELD_PREP(NVU_CMN_CI_PTR_OFF, CMN_IMG_PTRS));
-	cmn_expect_bad(test, &c, -EINVAL, c.xps[1], "17 children");
+	cmn_expect_bad(test, &c, -EINVAL, c.xps[1],
+		       "child pointers past the node's registers");
 
 	/* No DTC: it becomes an HN-F of its own logical ID. */
 	cmn_mesh(test, &c, 2, 2, 0);
@@ -1315,23 +1318,24 @@ static void nvu_cmn_event_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
 					cmn_f(NVU_CMN_CFG_WP_CHN_SEL, 4), 0),
 			-EINVAL);
+	/* As upstream: wp_grp counts modulo 2, wp_combine is 0-15. */
 	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
-					cmn_f(NVU_CMN_CFG_WP_GRP, 2), 0),
-			-EINVAL);
+					cmn_f(NVU_CMN_CFG_WP_GRP, 3), 0),
+			0);
 	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_wpev(0) |
-					cmn_f(NVU_CMN_CFG_WP_COMBINE, 2), 0),
-			-EINVAL);
-	/* Occupancy and watchpoint fields where they do not belong. */
+					cmn_f(NVU_CMN_CFG_WP_COMBINE, 15), 0),
+			0);
+	/* Occupancy and watchpoint fields where they do not belong: ignored. */
 	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf |
 					cmn_f(NVU_CMN_CFG_OCCUPID, 1), 0),
-			-EINVAL);
+			0);
 	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_HNF, 0x0f) |
 					cmn_f(NVU_CMN_CFG_OCCUPID, 4), 0),
 			0);
 	KUNIT_EXPECT_EQ(test, cmn_check(t, cmn_ev(NVU_CMN_TYPE_HNF, 0x0f) |
 					cmn_f(NVU_CMN_CFG_OCCUPID, 8), 0),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, cmn_check(t, hnf, 1), 0);
 	nvu_cmn_topo_free(t);
 }
 
@@ -1415,7 +1419,7 @@ static void nvu_cmn_group_limits(struct kunit *test)
 		g[i] = xpe;
 	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 4), 0);
 	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 5), -EINVAL);
-	/* Watchpoints: two each way; one combined each way. */
+	/* Watchpoints: two each way, a pair with one wp_combine value. */
 	g[0] = up;
 	g[1] = up;
 	g[2] = down;
@@ -1424,10 +1428,14 @@ static void nvu_cmn_group_limits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 4), 0);
 	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 5), -EINVAL);
 	g[0] = up | cmb;
-	g[1] = up;
-	g[2] = down | cmb;
-	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 3), 0);
 	g[1] = up | cmb;
+	g[2] = down | cmb;
+	g[3] = down;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 3), 0);
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 4), -EINVAL);
+	g[1] = up;
+	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), -EINVAL);
+	g[1] = up | cmn_f(NVU_CMN_CFG_WP_COMBINE, 2);
 	KUNIT_EXPECT_EQ(test, cmn_fits(test, t, g, 2), -EINVAL);
 	/* Occupancy: one value per node. */
 	g[0] = occ | cmn_f(NVU_CMN_CFG_OCCUPID, 1);

@@ -7,11 +7,20 @@
  * only, so upstream's own driver cannot run against it (it would read the
  * register window directly and fault).  Its modalias is the devices', so
  * loading the devices' modaliases loads it, as udev would load upstream's.
+ *
+ * With cmn=1 it also registers "arm-cmn", standing in for upstream's
+ * arm-cmn on the ACPI ARMHC600 meshes (no modalias for those: only an
+ * explicit load binds them).
  */
 
+#include <linux/acpi.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
+
+static bool cmn;
+module_param(cmn, bool, 0444);
+MODULE_PARM_DESC(cmn, "also hold the ACPI ARMHC600 (CMN-600) meshes");
 
 static int nvu_holder_probe(struct platform_device *pdev)
 {
@@ -31,7 +40,42 @@ static struct platform_driver nvu_holder_driver = {
 	.id_table = nvu_holder_ids,
 	.probe = nvu_holder_probe,
 };
-module_platform_driver(nvu_holder_driver);
+
+static const struct acpi_device_id nvu_holder_cmn_ids[] = {
+	{ "ARMHC600" },
+	{ }
+};
+
+static struct platform_driver nvu_holder_cmn_driver = {
+	.driver = {
+		.name = "arm-cmn",
+		.acpi_match_table = nvu_holder_cmn_ids,
+	},
+	.probe = nvu_holder_probe,
+};
+
+static int __init nvu_holder_init(void)
+{
+	int ret;
+
+	ret = platform_driver_register(&nvu_holder_driver);
+	if (ret || !cmn)
+		return ret;
+	ret = platform_driver_register(&nvu_holder_cmn_driver);
+	if (ret)
+		platform_driver_unregister(&nvu_holder_driver);
+	return ret;
+}
+
+static void __exit nvu_holder_exit(void)
+{
+	if (cmn)
+		platform_driver_unregister(&nvu_holder_cmn_driver);
+	platform_driver_unregister(&nvu_holder_driver);
+}
+
+module_init(nvu_holder_init);
+module_exit(nvu_holder_exit);
 
 MODULE_DESCRIPTION("nv-uncore test helper: another driver holding the APMT devices");
 MODULE_LICENSE("GPL");

@@ -1,0 +1,143 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Arm CMN-600: every read while the mesh counts is exact, and dtc_cycles
+# counts idle cycles.
+#  - A node event's count is global * 2^16 + local: the DTC's global
+#    counter and the DTMs' local counters are read one after the other
+#    while they count.  The model's "tear" lands a local counter's carry
+#    right after one of the driver's reads: after the DTC's counter (the
+#    read takes the old global with the new local, 2^16 low, and a count
+#    that seems to go back by less than 2^48 must not be taken for a wrap:
+#    that added 2^48 for good), after the DTM's, and after the cycle
+#    counter's; on the 4x2 mesh (one DTC) and on the 8x8 (four).  perf
+#    stat -I reads every 100 ms; the sum of its intervals is the count.
+#  - CMN gates a DTC's clock while the mesh is idle (the model's
+#    cmn_clock_gating, on by default, as the hardware): dtc_cycles must
+#    count idle cycles too, on every DTC alike, with and without the gating.
+. "$NVU_TESTS/lib.sh"
+
+# isum N EVENTS SCRIPT: the sum of the interval counts of each of the N
+# events, one line each, in order ("bad" if any interval did not count).
+isum() {
+	perf stat -I 100 -x, -a -e "$2" -o /tmp/i.out -- sh "$3" >/tmp/i.err 2>&1 ||
+		{ cat /tmp/i.err; return 1; }
+	grep -v '^#' /tmp/i.out | grep . | awk -F, -v n="$1" '
+		$2 !~ /^[0-9]+$/ { bad = 1 } { s[(NR - 1) % n] += $2 }
+		END {
+			if (bad || NR == 0 || NR % n) { print "bad"; exit }
+			for (i = 0; i < n; i++) printf "%.0f\n", s[i]
+		}'
+}
+
+# The workloads' wait_fired N: until the tear has fired N times; after
+# OFF: until the driver has read the register at OFF once more (a tear of
+# nothing there marks it), so that a read has seen every count so far.
+cat >/tmp/tear-lib.sh <<'S'
+wait_fired() {
+	_i=0
+	until [ "$(sed -n 's/^fired //p' "$tear")" -ge "$1" ]; do
+		_i=$((_i + 1))
+		[ $_i -lt 1200 ] || { echo "tear never fired" >&2; exit 1; }
+		sleep 0.05
+	done
+}
+after() {
+	echo "res=0 off=$1 cycles=0" >"$tear"
+	wait_fired 1
+	echo >"$tear"
+}
+S
+
+# map PMU: the driver's debugfs map of PMU's mesh.
+map() {
+	echo "/sys/kernel/debug/nvu_arm_cmn600/map_${1#arm_cmn_}"
+}
+# dtc_off PMU D, dtm_off PMU ID: where DTC D is, where the DTM of the XP
+# of node ID is, in the mesh's configuration space.
+dtc_off() {
+	sed -n "s/^dtc $2 at //p" "$(map "$1")"
+}
+dtm_off() {
+	_x=$(printf '0x%04x' $(($2 & ~7)))
+	_l=$(sed -n "s/^XP .* id $_x dtm \([0-9]*\)\$/\1/p" "$(map "$1")")
+	sed -n "s/^dtm $_l at //p" "$(map "$1")"
+}
+
+# The offsets the tears name (spec B.5, B.8): a DTC's first global counter
+# pair, its cycle counter, a DTM's local counters.
+PAIR0=0x2000 PMCCNTR=0x2040 DTM_CNT=0x2220
+
+# tear_case WHAT INST PMU EVENT NODE OFF EXPECT: EVENT counts 65530 on
+# NODE; once a read has seen them (the event grew by less than 2^16
+# since), 470 more right after the read at OFF: a local carry.
+tear_case() {
+	_e=$EMU/cmn600_$2
+	cat >/tmp/t.sh <<S
+. /tmp/tear-lib.sh; tear=$_e/tear
+echo 'type=hnf event=0x1 nodeid=$5 count=65530' >$_e/inject
+after $6
+echo 'res=0 off=$6 type=hnf event=0x1 nodeid=$5 count=470' >\$tear
+wait_fired 1
+after $6
+S
+	got=$(isum 1 "$3/$4/" /tmp/t.sh) || fail "perf stat ($1)"
+	expect_eq "$1" "$7" "$got"
+}
+
+for gating in 1 0; do
+	load_cmn cmn_clock_gating=$gating
+	m4=$(cmn_pmu 1) m8=$(cmn_pmu 2)
+	g="(clock gating $gating)"
+
+	# 4x2, one DTC: one HN-F.
+	id=$(cmn_node_id $m4 HN-F 0)
+	d0=$(dtc_off $m4 0) dtm=$(dtm_off $m4 "$id")
+	[ -n "$id" ] && [ -n "$d0" ] && [ -n "$dtm" ] || fail "4x2: no offsets in $(map $m4)"
+	ev="hnf_cache_miss,bynodeid=1,nodeid=$id"
+	tear_case "4x2: a carry after the DTC read $g" 1 $m4 $ev $id \
+		$((d0 + PAIR0)) 66000
+	tear_case "4x2: a carry after the DTM read $g" 1 $m4 $ev $id \
+		$((dtm + DTM_CNT)) 66000
+	# The cycle counter, read first in the group: carry and busy cycles
+	# land after it, idle cycles before.
+	e=$EMU/cmn600_1
+	off=$((d0 + PMCCNTR))
+	cat >/tmp/t.sh <<S
+. /tmp/tear-lib.sh; tear=$e/tear
+echo 'cycles=1000' >$e/inject
+echo 'type=hnf event=0x1 nodeid=$id count=65530' >$e/inject
+after $off
+echo 'res=0 off=$off type=hnf event=0x1 nodeid=$id count=470 cycles=5000' >\$tear
+wait_fired 1
+after $off
+S
+	got=$(isum 2 "{$m4/dtc_cycles/,$m4/$ev/}" /tmp/t.sh) || fail "perf stat"
+	expect_eq "4x2: {dtc_cycles, event}, a carry after the cycle counter read $g" \
+		"6000 66000" "$(echo $got)"
+
+	# 8x8, four DTCs: every HN-F; a carry on HN-F 0 after the last DTC's
+	# read (its DTC was read before, its DTM is read after).
+	id=$(cmn_node_id $m8 HN-F 0)
+	d3=$(dtc_off $m8 3) dtm=$(dtm_off $m8 "$id")
+	[ -n "$id" ] && [ -n "$d3" ] && [ -n "$dtm" ] || fail "8x8: no offsets in $(map $m8)"
+	tear_case "8x8: a carry after DTC 3's read $g" 2 $m8 hnf_cache_miss $id \
+		$((d3 + PAIR0)) 66000
+	tear_case "8x8: a carry after the DTM read $g" 2 $m8 hnf_cache_miss $id \
+		$((dtm + DTM_CNT)) 66000
+
+	# dtc_cycles on an idle mesh: one per DTC of the 8x8, and the 4x2's.
+	got=$(counts $m8/dtc_cycles/ $m8/dtc_cycles/ $m8/dtc_cycles/ \
+		$m8/dtc_cycles/ $m4/dtc_cycles/ -- sh -c "
+		echo cycles=1000 >$EMU/cmn600_2/inject
+		echo cycles=123456 >$EMU/cmn600_1/inject") || fail "perf stat"
+	expect_eq "idle cycles on each DTC of the 8x8 and on the 4x2 $g" \
+		"1000 1000 1000 1000 123456" "$(echo $got)"
+	# Busy cycles count with the gating on too; the cycle counter of a
+	# DTC counts again after its event stopped.
+	got=$(counts $m4/dtc_cycles/ -- sh -c "
+		echo 'type=hnf event=0x1 count=1 cycles=300' >$EMU/cmn600_1/inject
+		echo cycles=20 >$EMU/cmn600_1/inject") || fail "perf stat"
+	expect_eq "busy and idle cycles $g" 320 "$got"
+	rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
+done
+finish
