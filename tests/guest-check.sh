@@ -67,7 +67,14 @@ run_timed() {
 # the drivers; the model first, since the firmware tables name addresses
 # only it answers.
 [ "${NVU_KUNIT:-1}" = 0 ] && drivers=
-for m in "nvu_emu clock_khz=0" $drivers; do
+emu="nvu_emu clock_khz=0"
+# The CMN-600 meshes the firmware describes (NVU_FW="--cmn L"): the model
+# refuses to serve fewer.
+case " ${NVU_FW:-} " in *" --cmn "*)
+	cmn=${NVU_FW#*--cmn }
+	emu="$emu cmn=${cmn%% *}" ;;
+esac
+for m in "$emu" $drivers; do
 	# shellcheck disable=SC2086
 	modprobe $m || { echo "# FAIL: modprobe $m failed"; fail=1; }
 done

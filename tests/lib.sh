@@ -99,9 +99,20 @@ load_model() {
 		_peer=c2c_peer=${_peer%% *}
 		;;
 	esac
+	# The CMN-600 meshes the boot's tables describe (NVU_FW="--cmn L"):
+	# the model refuses fewer instances than the firmware has.
+	_cmn=
+	case " ${NVU_FW:-} $* " in
+	*" cmn="*) ;;
+	*" --cmn "*)
+		_cmn=${NVU_FW#*--cmn }
+		_cmn=cmn=${_cmn%% *}
+		;;
+	esac
 	# shellcheck disable=SC2086
-	modprobe nvu_emu $_clk $_peer "$@" || fail "modprobe nvu_emu $_clk $_peer $*"
-	for _p in $_clk $_peer "$@"; do
+	modprobe nvu_emu $_clk $_peer $_cmn "$@" ||
+		fail "modprobe nvu_emu $_clk $_peer $_cmn $*"
+	for _p in $_clk $_peer $_cmn "$@"; do
 		_v=$(cat "/sys/module/nvu_emu/parameters/${_p%%=*}" 2>/dev/null) ||
 			fail "nvu_emu has no parameter ${_p%%=*}"
 		param_is "${_p#*=}" "$_v" ||
@@ -411,6 +422,74 @@ cmn_node_id() {
 	else
 		grep -o " $2#$3(id 0x[0-9a-f]*)" "$_m" | sed 's/.*id \(0x[0-9a-f]*\))/\1/'
 	fi
+}
+
+# cmn_dtc_off PMU D: where DTC D of PMU's mesh is in its configuration
+# space; cmn_dtm_off PMU ID: where the DTM of the XP of node ID is (the
+# driver's debugfs map gives both).
+cmn_dtc_off() {
+	sed -n "s/^dtc $2 at //p" "/sys/kernel/debug/nvu_arm_cmn600/map_${1#arm_cmn_}"
+}
+cmn_dtm_off() {
+	_m=/sys/kernel/debug/nvu_arm_cmn600/map_${1#arm_cmn_}
+	_l=$(sed -n "s/^XP .* id $(printf '0x%04x' $(($2 & ~7))) dtm \([0-9]*\)\$/\1/p" "$_m")
+	sed -n "s/^dtm $_l at //p" "$_m"
+}
+
+# cmn_isum N EVENTS SCRIPT: perf stat -I 100 over SCRIPT; the sum of the
+# interval counts of each of the N events, one line each, in order ("bad"
+# if any interval did not count).
+cmn_isum() {
+	perf stat -I 100 -x, -a -e "$2" -o /tmp/i.out -- sh "$3" >/tmp/i.err 2>&1 ||
+		{ cat /tmp/i.err; return 1; }
+	grep -v '^#' /tmp/i.out | grep . | awk -F, -v n="$1" '
+		$2 !~ /^[0-9]+$/ { bad = 1 } { s[(NR - 1) % n] += $2 }
+		END {
+			if (bad || NR == 0 || NR % n) { print "bad"; exit }
+			for (i = 0; i < n; i++) printf "%.0f\n", s[i]
+		}'
+}
+
+# cmn_tear_lib: for a workload that tears the CMN-600 model's reads,
+# /tmp/tear-lib.sh with wait_fired N (until the model's tear at $tear has
+# fired N times) and after OFF (until the driver has read the register at
+# OFF once more: a tear of nothing there marks it).
+cmn_tear_lib() {
+	cat >/tmp/tear-lib.sh <<'S'
+wait_fired() {
+	_i=0
+	until [ "$(sed -n 's/^fired //p' "$tear")" -ge "$1" ]; do
+		_i=$((_i + 1))
+		[ $_i -lt 1200 ] || { echo "tear never fired" >&2; exit 1; }
+		sleep 0.05
+	done
+}
+after() {
+	echo "res=0 off=$1 cycles=0" >"$tear"
+	wait_fired 1
+	echo >"$tear"
+}
+S
+}
+
+# cmn_tear_case WHAT INST PMU EVENT NODE OFF EXPECT: EVENT counts 65530 on
+# HN-F NODE of model instance INST; once a read has seen them (the event
+# grew by less than 2^16 since), 470 more right after the driver's read of
+# the register at OFF: a local carry lands there.  perf stat -I's sum
+# must be EXPECT.
+cmn_tear_case() {
+	_e=$EMU/cmn600_$2
+	cmn_tear_lib
+	cat >/tmp/t.sh <<S
+. /tmp/tear-lib.sh; tear=$_e/tear
+echo 'type=hnf event=0x1 nodeid=$5 count=65530' >$_e/inject
+after $6
+echo 'res=0 off=$6 type=hnf event=0x1 nodeid=$5 count=470' >\$tear
+wait_fired 1
+after $6
+S
+	_got=$(cmn_isum 1 "$3/$4/" /tmp/t.sh) || fail "perf stat ($1)"
+	expect_eq "$1" "$7" "$_got"
 }
 
 # cmn_nodes PMU TYPE: how many nodes of TYPE the map shows.

@@ -570,7 +570,7 @@ static u64 emu_cmn_read_node(struct emu_cmn *c, struct emu_cmn_node *n,
 	switch (n->type) {
 	case NVU_CMN_TYPE_CFG:
 		part = emu_cmn_bad(c, EMU_CMN_BAD_PART) ? EMU_CMN_PART_BAD :
-		       NVU_CMN_PART_600;
+		       c->p.ae ? NVU_CMN_PART_600AE : NVU_CMN_PART_600;
 		if (reg == NVU_CMN_CFG_PERIPH_ID_01)
 			return (part & 0xff) | (u64)(part >> 8) << 32;
 		if (reg == NVU_CMN_CFG_PERIPH_ID_2)

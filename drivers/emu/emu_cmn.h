@@ -79,6 +79,7 @@ enum {
  * @dtcs: generic shape: DTCs, 1-4, on XPs 0, 1, ... (port 0, device 1)
  * @root: generic shape: offset of the CFG node (16 KiB aligned)
  * @rev: revision code (periph_id_2 7:4)
+ * @ae: the part is a CMN-600AE (0x438), not a CMN-600 (0x434)
  * @dtm_enable_gates: knob for an unknown [U]: whether dtm_control.dtm_enable
  *	must be set for a DTM to count (Linux never sets it; the spec says a
  *	model should count regardless: default false)
@@ -107,6 +108,7 @@ struct emu_cmn_params {
 	u8 dtcs;
 	u32 root;
 	u8 rev;
+	bool ae;
 	bool dtm_enable_gates;
 	bool dtc_interleave;
 	u8 wp_exclusive;

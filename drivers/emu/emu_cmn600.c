@@ -72,6 +72,10 @@ module_param(cmn_clock_gating, bool, 0444);
 MODULE_PARM_DESC(cmn_clock_gating,
 		 "CMN-600: a DTC's cycle counter skips idle cycles unless dtc_ctl.cg_disable is set (CMN's default; idle: a cycle without traffic in its inject line [U])");
 
+static bool cmn_ae;
+module_param(cmn_ae, bool, 0444);
+MODULE_PARM_DESC(cmn_ae, "CMN-600: the meshes are CMN-600AE parts (0x438)");
+
 static bool cmn_stale_ovf;
 module_param(cmn_stale_ovf, bool, 0444);
 MODULE_PARM_DESC(cmn_stale_ovf,
@@ -662,6 +666,7 @@ static int emu_cmn600_create_one(unsigned int i, const char *layout)
 	struct emu_cmn_inst *in = &emu_cmn_insts[i];
 	struct emu_cmn_params p = {
 		.rev = cmn_rev,
+		.ae = cmn_ae,
 		.dtm_enable_gates = cmn_dtm_enable_gates,
 		.stale_ovf = cmn_stale_ovf,
 		.dtc_interleave = cmn_dtc_interleave,

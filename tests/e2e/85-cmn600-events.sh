@@ -147,6 +147,15 @@ got=$(counts "$m8/watchpoint_up,wp_dev_sel=1,wp_chn_sel=0,wp_grp=3,wp_val=0xb0,w
 expect_eq "wp_grp=3 matches group 1" 6 "$got"
 rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
 
+# A CMN-600AE (part 0x438) reports identifier 434rr, as upstream, so that
+# perf's CMN metrics (Compat 434...) bind; the map gives the real part.
+load_cmn cmn_ae=1
+m8=$(cmn_pmu 2)
+expect_eq "600AE identifier" 43403 "$(cat $PMUS/$m8/identifier)"
+expect_eq "600AE part in the map" "part 0x438 revision code 3, 8x8 mesh, 4 DTC(s)" \
+	"$(head -n 1 /sys/kernel/debug/nvu_arm_cmn600/map_${m8#arm_cmn_})"
+rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
+
 # The unknowns the model has knobs for, the other way: XPs feed DTCs
 # interleaved, not in blocks (which DTC an XP feeds cannot be discovered),
 # and a DTM counts only with dtm_control.dtm_enable set.  Same counts.

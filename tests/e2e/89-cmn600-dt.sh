@@ -8,7 +8,8 @@
 # model loads without any ACPI device and serves the windows; the driver
 # binds the three good nodes through its device-tree path and each PMU
 # counts its own mesh exactly (polled: no interrupt); the fourth node,
-# without arm,root-node, is refused with a message and has no PMU.
+# without arm,root-node, is refused with a message and has no PMU.  A
+# read torn by a local carry is exact there too.
 #
 # Instance i is mapped to its node by the window start: the model gives
 # cmn600_0, 1, ... ascending windows, so the i-th lowest reg address is
@@ -129,4 +130,14 @@ done
 got=$(counts $evs $hnf_evs -- sh -c "$inj") || fail "perf stat"
 expect_eq "dtc_cycles, hnf_cache_miss of every HN-F, per PMU ($pmus )" \
 	"$(echo $want_cyc $want_hnf)" "$(echo $got)"
+
+# A read while the mesh counts is exact through the device-tree path too:
+# a local carry right after the driver's read of the 4x2 mesh's DTC
+# (92-cmn600-reads, which runs in the ACPI boots).
+p=$(dt_pmu 1)
+id=$(cmn_node_id "$p" HN-F 0)
+d0=$(cmn_dtc_off "$p" 0)
+[ -n "$id" ] && [ -n "$d0" ] || fail "no offsets in the map of $p"
+cmn_tear_case "a carry after the DTC read, $p" 1 "$p" \
+	"hnf_cache_miss,bynodeid=1,nodeid=$id" "$id" $((d0 + 0x2000)) 66000
 finish

@@ -16,73 +16,9 @@
 #    count idle cycles too, on every DTC alike, with and without the gating.
 . "$NVU_TESTS/lib.sh"
 
-# isum N EVENTS SCRIPT: the sum of the interval counts of each of the N
-# events, one line each, in order ("bad" if any interval did not count).
-isum() {
-	perf stat -I 100 -x, -a -e "$2" -o /tmp/i.out -- sh "$3" >/tmp/i.err 2>&1 ||
-		{ cat /tmp/i.err; return 1; }
-	grep -v '^#' /tmp/i.out | grep . | awk -F, -v n="$1" '
-		$2 !~ /^[0-9]+$/ { bad = 1 } { s[(NR - 1) % n] += $2 }
-		END {
-			if (bad || NR == 0 || NR % n) { print "bad"; exit }
-			for (i = 0; i < n; i++) printf "%.0f\n", s[i]
-		}'
-}
-
-# The workloads' wait_fired N: until the tear has fired N times; after
-# OFF: until the driver has read the register at OFF once more (a tear of
-# nothing there marks it), so that a read has seen every count so far.
-cat >/tmp/tear-lib.sh <<'S'
-wait_fired() {
-	_i=0
-	until [ "$(sed -n 's/^fired //p' "$tear")" -ge "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -lt 1200 ] || { echo "tear never fired" >&2; exit 1; }
-		sleep 0.05
-	done
-}
-after() {
-	echo "res=0 off=$1 cycles=0" >"$tear"
-	wait_fired 1
-	echo >"$tear"
-}
-S
-
-# map PMU: the driver's debugfs map of PMU's mesh.
-map() {
-	echo "/sys/kernel/debug/nvu_arm_cmn600/map_${1#arm_cmn_}"
-}
-# dtc_off PMU D, dtm_off PMU ID: where DTC D is, where the DTM of the XP
-# of node ID is, in the mesh's configuration space.
-dtc_off() {
-	sed -n "s/^dtc $2 at //p" "$(map "$1")"
-}
-dtm_off() {
-	_x=$(printf '0x%04x' $(($2 & ~7)))
-	_l=$(sed -n "s/^XP .* id $_x dtm \([0-9]*\)\$/\1/p" "$(map "$1")")
-	sed -n "s/^dtm $_l at //p" "$(map "$1")"
-}
-
 # The offsets the tears name (spec B.5, B.8): a DTC's first global counter
 # pair, its cycle counter, a DTM's local counters.
 PAIR0=0x2000 PMCCNTR=0x2040 DTM_CNT=0x2220
-
-# tear_case WHAT INST PMU EVENT NODE OFF EXPECT: EVENT counts 65530 on
-# NODE; once a read has seen them (the event grew by less than 2^16
-# since), 470 more right after the read at OFF: a local carry.
-tear_case() {
-	_e=$EMU/cmn600_$2
-	cat >/tmp/t.sh <<S
-. /tmp/tear-lib.sh; tear=$_e/tear
-echo 'type=hnf event=0x1 nodeid=$5 count=65530' >$_e/inject
-after $6
-echo 'res=0 off=$6 type=hnf event=0x1 nodeid=$5 count=470' >\$tear
-wait_fired 1
-after $6
-S
-	got=$(isum 1 "$3/$4/" /tmp/t.sh) || fail "perf stat ($1)"
-	expect_eq "$1" "$7" "$got"
-}
 
 for gating in 1 0; do
 	load_cmn cmn_clock_gating=$gating
@@ -91,17 +27,18 @@ for gating in 1 0; do
 
 	# 4x2, one DTC: one HN-F.
 	id=$(cmn_node_id $m4 HN-F 0)
-	d0=$(dtc_off $m4 0) dtm=$(dtm_off $m4 "$id")
-	[ -n "$id" ] && [ -n "$d0" ] && [ -n "$dtm" ] || fail "4x2: no offsets in $(map $m4)"
+	d0=$(cmn_dtc_off $m4 0) dtm=$(cmn_dtm_off $m4 "$id")
+	[ -n "$id" ] && [ -n "$d0" ] && [ -n "$dtm" ] || fail "4x2: no offsets in the map of $m4"
 	ev="hnf_cache_miss,bynodeid=1,nodeid=$id"
-	tear_case "4x2: a carry after the DTC read $g" 1 $m4 $ev $id \
+	cmn_tear_case "4x2: a carry after the DTC read $g" 1 $m4 $ev $id \
 		$((d0 + PAIR0)) 66000
-	tear_case "4x2: a carry after the DTM read $g" 1 $m4 $ev $id \
+	cmn_tear_case "4x2: a carry after the DTM read $g" 1 $m4 $ev $id \
 		$((dtm + DTM_CNT)) 66000
 	# The cycle counter, read first in the group: carry and busy cycles
 	# land after it, idle cycles before.
 	e=$EMU/cmn600_1
 	off=$((d0 + PMCCNTR))
+	cmn_tear_lib
 	cat >/tmp/t.sh <<S
 . /tmp/tear-lib.sh; tear=$e/tear
 echo 'cycles=1000' >$e/inject
@@ -111,18 +48,18 @@ echo 'res=0 off=$off type=hnf event=0x1 nodeid=$id count=470 cycles=5000' >\$tea
 wait_fired 1
 after $off
 S
-	got=$(isum 2 "{$m4/dtc_cycles/,$m4/$ev/}" /tmp/t.sh) || fail "perf stat"
+	got=$(cmn_isum 2 "{$m4/dtc_cycles/,$m4/$ev/}" /tmp/t.sh) || fail "perf stat"
 	expect_eq "4x2: {dtc_cycles, event}, a carry after the cycle counter read $g" \
 		"6000 66000" "$(echo $got)"
 
 	# 8x8, four DTCs: every HN-F; a carry on HN-F 0 after the last DTC's
 	# read (its DTC was read before, its DTM is read after).
 	id=$(cmn_node_id $m8 HN-F 0)
-	d3=$(dtc_off $m8 3) dtm=$(dtm_off $m8 "$id")
-	[ -n "$id" ] && [ -n "$d3" ] && [ -n "$dtm" ] || fail "8x8: no offsets in $(map $m8)"
-	tear_case "8x8: a carry after DTC 3's read $g" 2 $m8 hnf_cache_miss $id \
+	d3=$(cmn_dtc_off $m8 3) dtm=$(cmn_dtm_off $m8 "$id")
+	[ -n "$id" ] && [ -n "$d3" ] && [ -n "$dtm" ] || fail "8x8: no offsets in the map of $m8"
+	cmn_tear_case "8x8: a carry after DTC 3's read $g" 2 $m8 hnf_cache_miss $id \
 		$((d3 + PAIR0)) 66000
-	tear_case "8x8: a carry after the DTM read $g" 2 $m8 hnf_cache_miss $id \
+	cmn_tear_case "8x8: a carry after the DTM read $g" 2 $m8 hnf_cache_miss $id \
 		$((dtm + DTM_CNT)) 66000
 
 	# dtc_cycles on an idle mesh: one per DTC of the 8x8, and the 4x2's.
