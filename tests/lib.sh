@@ -472,24 +472,28 @@ after() {
 S
 }
 
-# cmn_tear_case WHAT INST PMU EVENT NODE OFF EXPECT: EVENT counts 65530 on
-# HN-F NODE of model instance INST; once a read has seen them (the event
+# cmn_tear_case WHAT INST PMU EVENT NODE OFF LOCAL: EVENT counts on HN-F
+# NODE of model instance INST, whose local counter holds LOCAL (the
+# events injected on that node since the model loaded, modulo 2^16).
+# Enough events to take it to 65530; once a read has seen them (the event
 # grew by less than 2^16 since), 470 more right after the driver's read of
-# the register at OFF: a local carry lands there.  perf stat -I's sum
-# must be EXPECT.
+# the register at OFF: a local carry lands there.  perf stat -I's sum must
+# be what was injected, which is left in $cmn_tear_n.
 cmn_tear_case() {
 	_e=$EMU/cmn600_$2
+	_pre=$(((65530 - $7 % 65536 + 65536) % 65536))
+	cmn_tear_n=$((_pre + 470))
 	cmn_tear_lib
 	cat >/tmp/t.sh <<S
 . /tmp/tear-lib.sh; tear=$_e/tear
-echo 'type=hnf event=0x1 nodeid=$5 count=65530' >$_e/inject
+echo 'type=hnf event=0x1 nodeid=$5 count=$_pre' >$_e/inject
 after $6
 echo 'res=0 off=$6 type=hnf event=0x1 nodeid=$5 count=470' >\$tear
 wait_fired 1
 after $6
 S
 	_got=$(cmn_isum 1 "$3/$4/" /tmp/t.sh) || fail "perf stat ($1)"
-	expect_eq "$1" "$7" "$_got"
+	expect_eq "$1" "$cmn_tear_n" "$_got"
 }
 
 # cmn_nodes PMU TYPE: how many nodes of TYPE the map shows.

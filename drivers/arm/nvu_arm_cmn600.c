@@ -17,14 +17,13 @@
  *
  * Reads.  The counters run while they are read, one register at a time,
  * and a local counter's carry can land between the read of its global
- * counter and the read of the local one.  So a read while the PMU runs
- * brackets the local counters between two reads of the global ones and
- * takes the sum only when those agree (cmn_sum()); the 48-bit difference
- * between two sums is taken as signed, so that a sum that still came out
- * 2^16 short (a carry on its way to the DTC, or a bracket that never
- * closed) costs a transient that the next read undoes, never a false
- * wrap.  The poll (CMN_MAX_RATE) keeps the real growth between reads
- * below 2^47.
+ * counter and the read of the local one.  So a read brackets the local
+ * counters between two reads of the global ones and takes the sum only
+ * when those agree (cmn_sum()); the 48-bit difference between two sums
+ * is taken as signed, so that a sum that still came out 2^16 short (a
+ * carry on its way to the DTC, or a bracket that never closed) is held
+ * back until a good read, never taken for a wrap.  The poll
+ * (CMN_MAX_RATE) keeps the real growth between reads below 2^46.
  *
  * The core's counter indexes: 0-7 the global counters, 8 + d the cycle
  * counter of DTC d.  Local counters, watchpoints and occupancy selectors
@@ -58,12 +57,12 @@
  * adding at most 64 a cycle at a 4 GHz mesh clock.  An occupancy event
  * adds a queue's occupancy every cycle; how much at most is not public
  * [U]: 64 is taken as the deepest queue.  The core polls every
- * 2^47 / CMN_MAX_RATE = 2.1 s; the 40-bit cycle counter lasts 275 s at
- * 4 GHz.
+ * 2^46 / CMN_MAX_RATE = 1.07 s (wrap_width 47: half the signed range,
+ * room for a late timer); the 40-bit cycle counter lasts 275 s at 4 GHz.
  */
 #define CMN_MAX_RATE		(256ULL * 64 * 4000000000ULL)
 /* Reads of an event's counters that may find a carry under way. */
-#define CMN_READ_TRIES		4
+#define CMN_READ_TRIES		2
 
 struct cmn_node {
 	u32 off;
@@ -97,18 +96,20 @@ struct cmn_dtm {
 
 struct cmn_dtc {
 	u32 off;
+	u32 ctl;	/* dtc_ctl while no cycle event counts */
+	u32 found;	/* dtc_ctl as probe found it */
 };
 
 /*
  * Global counter pair p (counters 2p, 2p + 1) of every DTC, read together:
- * @stable is the first read of the run of equal values that ends with
- * the last one.
+ * @val the last read; @stable[h] the first read of the run of equal values
+ * of counter 2p + h that ends with the last read.
  */
 struct cmn_pair {
 	u64 val[NVU_CMN_MAX_DTCS];
 	unsigned long pass;
 	unsigned long seq;
-	unsigned long stable;
+	unsigned long stable[2];
 };
 
 struct cmn600 {
@@ -412,10 +413,10 @@ static void cmn_cycles_ctl(struct nvu_pmu *pmu, struct perf_event *event,
 			   bool on)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
-	u32 off = cmn->dtc[event->hw.idx - CMN_NR_GLOBAL].off;
+	struct cmn_dtc *dtc = &cmn->dtc[event->hw.idx - CMN_NR_GLOBAL];
 
-	nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL, NVU_CMN_DTC_CTL_DT_EN |
-		    (on ? NVU_CMN_DTC_CTL_CG_DISABLE : 0));
+	nvu_write32(&cmn->regs, dtc->off + NVU_CMN_DTC_CTL,
+		    dtc->ctl | (on ? NVU_CMN_DTC_CTL_CG_DISABLE : 0));
 }
 
 static void cmn_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -485,38 +486,47 @@ static void cmn_pass(struct nvu_pmu *pmu, bool fresh)
 static void cmn_read_pair(struct cmn600 *cmn, unsigned int p)
 {
 	struct cmn_pair *pr = &cmn->pair[p];
-	bool same = pr->pass == cmn->pass;
-	unsigned int d;
+	bool same[2], fresh = pr->pass != cmn->pass;
+	unsigned int d, h;
 	u64 v;
 
+	same[0] = !fresh;
+	same[1] = !fresh;
 	for (d = 0; d < cmn->nr_dtcs; d++) {
 		v = nvu_read64(&cmn->regs,
 			       cmn->dtc[d].off + nvu_cmn_dtc_pmevcnt(2 * p));
-		same = same && v == pr->val[d];
+		for (h = 0; h < 2; h++)
+			same[h] = same[h] && (u32)(v >> (32 * h)) ==
+					     (u32)(pr->val[d] >> (32 * h));
 		pr->val[d] = v;
 	}
 	pr->pass = cmn->pass;
 	pr->seq = ++cmn->seq;
-	if (!same)
-		pr->stable = pr->seq;
+	for (h = 0; h < 2; h++)
+		if (!same[h])
+			pr->stable[h] = pr->seq;
 }
 
 /*
  * The 48-bit sum of global counter @g and the local counters of @ev's
  * nodes.  While the PMU counts (@running), the local counters are taken
- * from reads that lie between two reads of the global counters with the
+ * from reads that lie between two reads of global counter @g with the
  * same values, so no carry landed between a local counter's read and its
- * global counter's.  Registers read earlier in the pass serve again where
- * that holds (a group's events share DTMs and counter pairs).  Brackets
- * that never close (carries faster than the reads) give up after
- * CMN_READ_TRIES: the last values are at most 2^16 per node off, until
- * the next read.
+ * global counter's; while it is stopped, nothing moves [I] and one read
+ * of each serves (perf stops it to schedule events in and out, and
+ * reads there hold back every other event of the PMU).  Registers
+ * read earlier in the pass serve again where that holds (a group's events
+ * share DTMs and counter pairs).  A bracket that does not close in
+ * CMN_READ_TRIES (carries faster than the reads) still ends with the
+ * local counters read after the global ones: short by 2^16 for each carry
+ * that landed between, never long (cmn_read_counter() holds a short read
+ * back).
  */
 static u64 cmn_sum(struct cmn600 *cmn, const struct cmn_event *ev,
 		   unsigned int g, bool running)
 {
 	struct cmn_pair *pr = &cmn->pair[g / 2];
-	unsigned int k, d, tries = 0;
+	unsigned int k, d, h = g % 2, tries = 0;
 	unsigned long last;
 	u64 sum = 0;
 
@@ -529,7 +539,7 @@ static u64 cmn_sum(struct cmn600 *cmn, const struct cmn_event *ev,
 				&cmn->dtm[cmn->nodes[ev->slot[k].node].xp];
 
 			if (dtm->cnt.pass != cmn->pass ||
-			    dtm->cnt.seq < pr->stable) {
+			    dtm->cnt.seq < pr->stable[h]) {
 				dtm->cnt.val = nvu_read64(&cmn->regs, dtm->off +
 							  NVU_CMN_DTM_PMEVCNT);
 				dtm->cnt.pass = cmn->pass;
@@ -542,7 +552,7 @@ static u64 cmn_sum(struct cmn600 *cmn, const struct cmn_event *ev,
 		cmn_read_pair(cmn, g / 2);
 	}
 	for (d = 0; d < cmn->nr_dtcs; d++)
-		sum += (u64)(u32)(pr->val[d] >> (32 * (g % 2))) << CMN_LOCAL_BITS;
+		sum += (u64)(u32)(pr->val[d] >> (32 * h)) << CMN_LOCAL_BITS;
 	for (k = 0; k < ev->nr; k++)
 		sum += (u16)(cmn->dtm[cmn->nodes[ev->slot[k].node].xp].cnt.val >>
 			     (CMN_LOCAL_BITS * ev->slot[k].local));
@@ -564,9 +574,11 @@ static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * Extend to 64 bits.  A sum's difference is signed: one that came out
- * short (see cmn_sum()) goes back by that much at the next read, where
- * an unsigned one would have taken it for a wrap of 2^48.
+ * Extend to 64 bits.  A sum's difference is signed: a sum that came out
+ * short (a carry on its way to its DTC, which no register shows [U], or a
+ * bracket that did not close) and below the last one is not a wrap of
+ * 2^48, but a read to hold back: the count stays where it was, and the
+ * next read counts from the last good sum.  Counts never go back.
  */
 static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
@@ -580,7 +592,9 @@ static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 			   GENMASK_ULL(NVU_CMN_DTC_CYCLE_BITS - 1, 0);
 	} else {
 		d = (raw - ev->raw) & GENMASK_ULL(CMN_SUM_BITS - 1, 0);
-		ev->ext += sign_extend64(d, CMN_SUM_BITS - 1);
+		if (d & BIT_ULL(CMN_SUM_BITS - 1))
+			return ev->ext;
+		ev->ext += d;
 	}
 	ev->raw = raw;
 	return ev->ext;
@@ -1093,10 +1107,11 @@ static int cmn_build(struct cmn600 *cmn)
 /*
  * Put every DTM and DTC in a known state, whatever a kernel before left
  * (kexec): DTMs counting with no input paired, watchpoints off and parked,
- * no event selected on any node; DTCs enabled for debug and trace, PMU
- * stopped, overflow status clear.  dtm_control.dtm_enable is set where it
- * is clear, its other bits kept, and put back at remove: whether it gates
- * counting is not public [U] (upstream never writes it).
+ * no event selected on any node; DTCs enabled for debug and trace
+ * (dtc_ctl's other bits kept), PMU stopped, overflow status clear.
+ * dtm_control.dtm_enable is set where it is clear, its other bits kept:
+ * whether it gates counting is not public [U] (upstream never writes it).
+ * cmn_stop() puts both back.
  */
 static void cmn_reset(struct cmn600 *cmn)
 {
@@ -1129,8 +1144,10 @@ static void cmn_reset(struct cmn600 *cmn)
 				    cmn->nodes[i].off + NVU_CMN_PMU_EVENT_SEL, 0);
 	for (i = 0; i < cmn->nr_dtcs; i++) {
 		off = cmn->dtc[i].off;
-		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL,
-			    NVU_CMN_DTC_CTL_DT_EN);
+		cmn->dtc[i].found = nvu_read32(&cmn->regs,
+					       off + NVU_CMN_DTC_CTL);
+		cmn->dtc[i].ctl = cmn->dtc[i].found | NVU_CMN_DTC_CTL_DT_EN;
+		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL, cmn->dtc[i].ctl);
 		/* PMOVSR_CLR acts only while PMU_EN is set (spec B.11.4). */
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR,
 			    NVU_CMN_DTC_PMCR_PMU_EN);
@@ -1142,7 +1159,7 @@ static void cmn_reset(struct cmn600 *cmn)
 	cmn->pass = 1;
 }
 
-/* At remove: the DTCs stopped, dtm_control as probe found it. */
+/* At remove: the DTCs stopped, dtc_ctl and dtm_control as probe found them. */
 static void cmn_stop(void *data)
 {
 	struct cmn600 *cmn = data;
@@ -1150,7 +1167,8 @@ static void cmn_stop(void *data)
 
 	for (i = 0; i < cmn->nr_dtcs; i++) {
 		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_PMCR, 0);
-		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_CTL, 0);
+		nvu_write32(&cmn->regs, cmn->dtc[i].off + NVU_CMN_DTC_CTL,
+			    cmn->dtc[i].found);
 	}
 	for (i = 0; i < cmn->topo.num_xps; i++)
 		if (!(cmn->dtm[i].control & NVU_CMN_DTM_CONTROL_EN))
@@ -1237,8 +1255,8 @@ static int cmn_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	pmu->num_counters = CMN_NR_GLOBAL + cmn->nr_dtcs;
 	pmu->counter_width = 64;
-	/* The poll keeps a sum's growth below 2^47 (cmn_read_counter()). */
-	pmu->wrap_width = CMN_SUM_BITS;
+	/* The poll keeps a sum's growth below 2^46 (cmn_read_counter()). */
+	pmu->wrap_width = CMN_SUM_BITS - 1;
 	nvu_pmu_set_node(pmu, dev_to_node(dev));
 	if (cpumask_empty(&pmu->associated_cpus))
 		cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);

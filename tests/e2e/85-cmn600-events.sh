@@ -140,6 +140,12 @@ for v in 1 15; do
 	expect_eq "watchpoints combined (wp_combine=$v): both groups match, on the primary" \
 		"6 0" "$(echo $got)"
 done
+# The other order: the first event opened is the primary.
+got=$(counts "{$m8/watchpoint_up,$c1,bynodeid=1,nodeid=$xp/,$m8/watchpoint_up,$c0,bynodeid=1,nodeid=$xp/}" -- sh -c "
+	echo 'flit=up nodeid=$xp port=1 chan=req val=0xa3 val1=0xb5 count=6' >$e8
+	echo 'flit=up nodeid=$xp port=1 chan=req val=0x13 val1=0xb5 count=4' >$e8") ||
+	fail "perf stat"
+expect_eq "watchpoints combined, group 1 first: on the primary" "6 0" "$(echo $got)"
 # wp_grp counts modulo 2 on CMN-600 (upstream): 3 is group 1.
 got=$(counts "$m8/watchpoint_up,wp_dev_sel=1,wp_chn_sel=0,wp_grp=3,wp_val=0xb0,wp_mask=0xf,bynodeid=1,nodeid=$xp/" -- sh -c "
 	echo 'flit=up nodeid=$xp port=1 chan=req val=0xa3 val1=0xb5 count=6' >$e8") ||
