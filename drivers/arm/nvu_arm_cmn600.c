@@ -126,6 +126,7 @@ struct cmn600 {
 	unsigned long pass;		/* pass of reads, see struct cmn_snap */
 	unsigned long seq;		/* register reads in passes so far */
 	unsigned long read_gen;		/* the core's pass the last read was in */
+	bool stopped;			/* PMCR off on every DTC */
 	int id;
 	struct dentry *debug;
 };
@@ -471,11 +472,18 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 }
 
-/* Start a pass of reads: with the core's (&nvu_pmu.read_gen), or @fresh. */
+/*
+ * Start a pass of reads: with the core's (&nvu_pmu.read_gen), or @fresh.
+ * While the PMU is stopped nothing counts [I], so the whole stopped
+ * stretch is one pass (cmn_disable() starts it): perf schedules events
+ * out and in there, and each register is read once, not once an event.
+ */
 static void cmn_pass(struct nvu_pmu *pmu, bool fresh)
 {
 	struct cmn600 *cmn = nvu_pmu_priv(pmu);
 
+	if (cmn->stopped)
+		return;
 	if (fresh || cmn->read_gen != pmu->read_gen) {
 		cmn->read_gen = pmu->read_gen;
 		cmn->pass++;
@@ -629,12 +637,19 @@ static void cmn_set_pmcr(struct nvu_pmu *pmu, bool on)
 
 static void cmn_enable(struct nvu_pmu *pmu)
 {
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+
+	cmn->stopped = false;
 	cmn_set_pmcr(pmu, true);
 }
 
 static void cmn_disable(struct nvu_pmu *pmu)
 {
+	struct cmn600 *cmn = nvu_pmu_priv(pmu);
+
 	cmn_set_pmcr(pmu, false);
+	cmn->pass++;
+	cmn->stopped = true;
 }
 
 static const struct nvu_pmu_ops cmn_ops = {
@@ -1155,8 +1170,9 @@ static void cmn_reset(struct cmn600 *cmn)
 			    GENMASK(CMN_NR_GLOBAL, 0));
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR, 0);
 	}
-	/* Nothing read yet: no pass's values are current. */
+	/* Stopped, and nothing read yet: no pass's values are current. */
 	cmn->pass = 1;
+	cmn->stopped = true;
 }
 
 /* At remove: the DTCs stopped, dtc_ctl and dtm_control as probe found them. */
