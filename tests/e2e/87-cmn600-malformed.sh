@@ -38,4 +38,17 @@ modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
 got=$(counts $(cmn_pmu 2)/dtc_cycles/ -- sh -c "echo cycles=9 >$EMU/cmn600_2/inject")
 expect_eq "released: counts" 9 "$got"
 rmmod nvu_arm_cmn600 nvu_emu || fail "rmmod"
+
+# The firmware describes three meshes: a model that serves fewer refuses to
+# load, with a message, before any driver can read a window nothing
+# serves.
+before=$(dmesg | wc -l)
+if modprobe nvu_emu cmn=none clock_khz=0 2>/dev/null; then
+	rmmod nvu_emu
+	fail "nvu_emu cmn=none loaded under tables with three meshes"
+fi
+# (busybox modprobe tries twice: a message each time)
+dmesg | tail -n +$((before + 1)) |
+	grep -q 'nvu_emu: the firmware describes 3 CMN-600 meshes and cmn= lists 0' ||
+	fail "cmn=none refused without its message"
 finish
