@@ -734,7 +734,7 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 			      size_t len, loff_t *ppos)
 {
 	struct nvu_emu_dev *dev = file->private_data;
-	struct nvu_emu_txn t[EMU_MAX_RATES];
+	struct nvu_emu_txn *t;
 	unsigned int n = 0;
 	unsigned long flags;
 	char *buf, *line, *p;
@@ -742,9 +742,15 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 
 	if (len > EMU_MAX_RATES * EMU_LINE_MAX)
 		return -E2BIG;
+	/* Not on the stack: KASAN's redzones make the frame too large. */
+	t = kcalloc(EMU_MAX_RATES, sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
 	buf = memdup_user_nul(ubuf, len);
-	if (IS_ERR(buf))
+	if (IS_ERR(buf)) {
+		kfree(t);
 		return PTR_ERR(buf);
+	}
 	p = buf;
 	while ((line = strsep(&p, ";\n")) && !ret) {
 		if (!*strim(line))
@@ -762,8 +768,10 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 		n++;
 	}
 	kfree(buf);
-	if (ret)
+	if (ret) {
+		kfree(t);
 		return ret;
+	}
 
 	hrtimer_cancel(&dev->rate_timer);
 	raw_spin_lock_irqsave(&dev->lock, flags);
@@ -773,6 +781,7 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 	dev->nr_rates = n;
 	dev->rate_last_ns = ktime_get_ns();
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	kfree(t);
 	if (n)
 		hrtimer_start(&dev->rate_timer, ns_to_ktime(EMU_RATE_TICK_NS),
 			      HRTIMER_MODE_REL);
