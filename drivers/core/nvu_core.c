@@ -13,6 +13,7 @@
 #include <linux/ioport.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/namei.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
@@ -877,6 +878,51 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_pmu_put);
 #endif /* CONFIG_KUNIT */
 
 /**
+ * nvu_pmu_name_taken() - is a PMU of this name registered already?
+ * @name: the PMU name
+ *
+ * perf does not check names itself: registering a taken one fails only
+ * when its sysfs entry collides, with a stack dump.  Look there first, so
+ * that a driver can refuse a PMU whose name is taken before it touches
+ * anything (where sysfs is not mounted this says no, and the registration
+ * finds out).
+ *
+ * Return: whether /sys/bus/event_source/devices/@name exists.
+ */
+bool nvu_pmu_name_taken(const char *name)
+{
+	struct path path;
+	bool taken;
+	char *p;
+
+	p = kasprintf(GFP_KERNEL, "/sys/bus/event_source/devices/%s", name);
+	if (!p)
+		return false;
+	taken = !kern_path(p, 0, &path);
+	if (taken)
+		path_put(&path);
+	kfree(p);
+	return taken;
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_name_taken);
+
+/**
+ * nvu_pmu_name_refuse() - say once that @name is taken
+ * @dev: the device whose probe refuses
+ * @name: the PMU name
+ * @intree: the driver that probably holds it, or NULL
+ *
+ * Return: -EBUSY, for the probe to return.
+ */
+int nvu_pmu_name_refuse(struct device *dev, const char *name,
+			const char *intree)
+{
+	return dev_err_probe(dev, -EBUSY, "PMU %s is already registered, by %s?\n",
+			     name, intree ?: "another driver");
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_name_refuse);
+
+/**
  * __devm_nvu_pmu_register() - register @pmu with perf
  * @pmu: from devm_nvu_pmu_alloc(), with @name, @num_counters,
  *	@counter_width and @associated_cpus set
@@ -913,6 +959,9 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 				     "%u-bit counters wrap too fast to poll\n",
 				     pmu->wrap_width ?: pmu->counter_width);
 
+	if (nvu_pmu_name_taken(pmu->name))
+		return nvu_pmu_name_refuse(dev, pmu->name, desc->intree_module);
+
 	pmu->pmu.module = owner;
 	pmu->pmu.attr_groups = pmu->attr_groups;
 #ifdef NVU_HAVE_PMU_PARENT
@@ -945,9 +994,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	 * it bound another firmware node of the same PMU).
 	 */
 	if (ret == -EEXIST)
-		return dev_err_probe(dev, -EBUSY,
-				     "PMU %s is already registered, by %s?\n",
-				     pmu->name, desc->intree_module ?: "another driver");
+		return nvu_pmu_name_refuse(dev, pmu->name, desc->intree_module);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register PMU %s\n",
 				     pmu->name);

@@ -755,8 +755,6 @@ static struct notifier_block cxl_pci_nb = {
  * @cap_index: the Event Group ID Index programmed into each counter
  * @irq_on: counters restarted at half range for the overflow interrupt:
  *	started with Interrupt on Overflow
- * @filter: the value each counter's HDM and channel/rank/bank filters
- *	hold (all set to "no filtering" at probe; nothing else writes them)
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable), so they may be written
  */
@@ -767,7 +765,6 @@ struct cxl_cpmu {
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
-	u32 filter[CPMU_MAX_COUNTERS][2];
 	bool clean;
 	bool frozen;
 };
@@ -999,37 +996,16 @@ static bool cxl_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
 	return true;
 }
 
-/* A filter of counter @idx, written only when it changes. */
+/*
+ * A filter of counter @idx, written at every start: nothing else keeps
+ * it (probe writes nothing, the CPMU may turn out not to be ours; a reset
+ * of the function would put it back to "no filtering").
+ */
 static void cxl_set_filter(struct cxl_cpmu *cp, unsigned int idx,
 			   unsigned int f, u32 val)
 {
-	if (!(cp->info.filters & BIT(f)) || cp->filter[idx][f] == val)
-		return;
-	nvu_write32(&cp->regs, CPMU_FILTER(idx, f), val);
-	cp->filter[idx][f] = val;
-}
-
-/*
- * At probe: every filter to "no filtering", as starts then expect, and
- * every counter frozen until the first enable, so that a start for the
- * overflow interrupt can write its counter at once.
- */
-static void cxl_reset(struct cxl_cpmu *cp)
-{
-	unsigned int i, f;
-
-	for (i = 0; i < cp->info.nr_cntr; i++) {
-		for (f = 0; f < ARRAY_SIZE(cp->filter[0]); f++) {
-			if (cp->info.filters & BIT(f))
-				nvu_write32(&cp->regs, CPMU_FILTER(i, f),
-					    CPMU_FILTER_NONE);
-			cp->filter[i][f] = CPMU_FILTER_NONE;
-		}
-	}
-	if (cp->info.freeze) {
-		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
-		cp->frozen = true;
-	}
+	if (cp->info.filters & BIT(f))
+		nvu_write32(&cp->regs, CPMU_FILTER(idx, f), val);
 }
 
 static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -1040,6 +1016,15 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
 		return;
+	/*
+	 * Before the first enable (probe writes nothing) the counters are
+	 * not frozen yet: freeze them now, so that the counters of a group
+	 * start together at that enable.
+	 */
+	if (cp->info.freeze && !cp->frozen && !pmu->hw_running) {
+		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		cp->frozen = true;
+	}
 	cxl_set_filter(cp, idx, CPMU_FILTER_HDM, c1 & CXL_CFG1_HDM_EN ?
 		       FIELD_GET(CXL_CFG2_HDM, c2) : CPMU_FILTER_NONE);
 	cxl_set_filter(cp, idx, CPMU_FILTER_CRB, c1 & CXL_CFG1_CRB_EN ?
@@ -1511,6 +1496,17 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	cp = nvu_pmu_priv(pmu);
 	cp->found = f;
 
+	/*
+	 * A name taken (by upstream's cxl_pmu, counting on this very CPMU)
+	 * means the CPMU is not ours: refuse it before touching a register.
+	 */
+	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
+	if (nvu_pmu_name_taken(name))
+		return nvu_pmu_name_refuse(dev, name, cxl_desc.intree_module);
+	pmu->name = devm_kstrdup(dev, name, GFP_KERNEL);
+	if (!pmu->name)
+		return -ENOMEM;
+
 	/* The function's owner enables it; we never do. */
 	pci_read_config_word(pci, PCI_COMMAND, &cmd);
 	if (!(cmd & PCI_COMMAND_MEMORY))
@@ -1543,13 +1539,8 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 
 	if (!nvu_width_pollable(cp->info.width, max_rate))
 		nvu_cxl_unuse_free_running(&cp->info);
-	cxl_reset(cp);
 	pmu->irq_later = cxl_irq_capable(&cp->info);
 
-	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
-	pmu->name = devm_kstrdup(dev, name, GFP_KERNEL);
-	if (!pmu->name)
-		return -ENOMEM;
 	pmu->num_counters = cp->info.nr_cntr;
 	pmu->counter_width = cp->info.width;
 	if (dev_to_node(&pci->dev) != NUMA_NO_NODE)

@@ -6,7 +6,7 @@
 # cxl_pmu, and they count; the other function keeps the name that says
 # which PCI function it is.  A name upstream's cxl_pmu already registered
 # (the test module nvu_squat standing in) skips that CPMU alone, with one
-# message naming cxl_pmu.  A memdev that comes after our module renames
+# message naming cxl_pmu, touching none of its registers.  A memdev that comes after our module renames
 # the PMUs when the function's driver binds or unbinds, if no event is
 # open on them (Documentation/cxl.rst).
 . "$NVU_TESTS/lib.sh"
@@ -16,8 +16,14 @@ load_model cxl_fns=2 cxl_cpmus=2
 modprobe nvu_memdev pci=10000:00:01.0 id=7 || fail "modprobe nvu_memdev"
 modprobe nvu_squat names=cxl_pmu_mem7.1 || fail "modprobe nvu_squat"
 squat_type=$(cat $PMUS/cxl_pmu_mem7.1/type)
+echo 0 >$EMU/$(cxl_pmu 1 1)/access
 dmesg -c >/dev/null
 modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu"
+# The squatter's CPMU is not ours: not one register read or written
+# (upstream's counters on it go on as they were), one line, no stack dump.
+expect_eq "accesses to the squatter's CPMU" "reads 0 writes 0" \
+	"$(head -2 $EMU/$(cxl_pmu 1 1)/access | xargs)"
+expect_eq "no sysfs duplicate warning" 0 "$(dmesg | grep -c 'duplicate filename')"
 expect_eq "CXL PMUs" "cxl_pmu_mem7.0 cxl_pmu_mem7.1 $(cxl_pmu 0 0) $(cxl_pmu 0 1)" \
 	"$(ls $PMUS | grep '^cxl_pmu_' | xargs)"
 expect_eq "pci_function of cxl_pmu_mem7.0" 10000:00:01.0 "$(cat $PMUS/cxl_pmu_mem7.0/pci_function)"
