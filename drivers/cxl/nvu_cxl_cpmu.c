@@ -755,6 +755,9 @@ static struct notifier_block cxl_pci_nb = {
  * @cap_index: the Event Group ID Index programmed into each counter
  * @irq_on: counters restarted at half range for the overflow interrupt:
  *	started with Interrupt on Overflow
+ * @started: counters we started (their Enable bit set), not stopped since
+ * @was_reset: counters found reset when stopped (Enable clear): their
+ *	next read is a new baseline
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable), so they may be written
  */
@@ -765,6 +768,8 @@ struct cxl_cpmu {
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
+	DECLARE_BITMAP(started, CPMU_MAX_COUNTERS);
+	DECLARE_BITMAP(was_reset, CPMU_MAX_COUNTERS);
 	bool clean;
 	bool frozen;
 };
@@ -999,7 +1004,7 @@ static bool cxl_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
 /*
  * A filter of counter @idx, written at every start: nothing else keeps
  * it (probe writes nothing, the CPMU may turn out not to be ours; a reset
- * of the function would put it back to "no filtering").
+ * of the function puts it back to "no filtering").
  */
 static void cxl_set_filter(struct cxl_cpmu *cp, unsigned int idx,
 			   unsigned int f, u32 val)
@@ -1047,6 +1052,21 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	if (test_bit(idx, cp->irq_on))
 		cfg |= CPMU_CFG_INT_ON_OVF;
 	nvu_write64(&cp->regs, CPMU_CFG(idx), cfg);
+	__set_bit(idx, cp->started);
+	__clear_bit(idx, cp->was_reset);
+}
+
+/*
+ * A counter we started whose Enable bit is clear was reset with its
+ * function (a Function Level Reset, error recovery, D3hot): every register
+ * is back at its reset value.  All ones: the function cannot be reached,
+ * which is not that.
+ */
+static bool cxl_cfg_lost(struct cxl_cpmu *cp, unsigned int idx)
+{
+	u64 cfg = nvu_read64(&cp->regs, CPMU_CFG(idx));
+
+	return cfg != U64_MAX && !(cfg & CPMU_CFG_ENABLE);
 }
 
 static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -1054,8 +1074,40 @@ static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 	unsigned int idx = event->hw.idx;
 
-	if (cp->info.cntr[idx].type != CPMU_TYPE_FREE && !cxl_gone_now(cp))
-		nvu_write64(&cp->regs, CPMU_CFG(idx), 0);
+	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
+		return;
+	/* The read that follows must know whether the counter was reset. */
+	if (test_and_clear_bit(idx, cp->started) && cxl_cfg_lost(cp, idx))
+		__set_bit(idx, cp->was_reset);
+	nvu_write64(&cp->regs, CPMU_CFG(idx), 0);
+}
+
+/*
+ * Counter @idx read @val, below where it was last read: a wrap, or a
+ * reset of the function.  A wrap leaves the counter enabled; a reset
+ * clears its configuration.  Then program it again as it was (its
+ * filters, and the freeze the reset released) and take @val as its new
+ * starting point: what it counted between the last read and the reset,
+ * and since the reset until now (it did not count), is lost, not taken
+ * for up to 2^width.  One register read, only when a read goes
+ * backwards.  Free-running counters have no Enable bit: their reset
+ * looks like a wrap.
+ */
+static bool cxl_reset_seen(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
+			   struct perf_event *event)
+{
+	unsigned int idx = event->hw.idx;
+
+	if (test_and_clear_bit(idx, cp->was_reset))
+		return true;
+	if (!test_bit(idx, cp->started) || !cxl_cfg_lost(cp, idx))
+		return false;
+	dev_info_ratelimited(pmu->dev, "%s: counter %u was reset with %s; programmed again\n",
+			     pmu->name, idx, pci_name(cp->found->pci));
+	cxl_start_counter(pmu, event);
+	if (cp->frozen)
+		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+	return true;
 }
 
 /*
@@ -1076,6 +1128,13 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
 	if (!nvu_cxl_value_plausible(&cp->info, val, false))
 		return local64_read(&event->hw.prev_count);
+	/*
+	 * Reset: the core's update then finds its baseline moved, and reads
+	 * again from this one (nvu_event_update()).
+	 */
+	if (unlikely(val < local64_read(&event->hw.prev_count)) &&
+	    cxl_reset_seen(pmu, cp, event))
+		local64_set(&event->hw.prev_count, val);
 	return val;
 }
 

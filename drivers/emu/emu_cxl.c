@@ -487,6 +487,37 @@ static void emu_cxl_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 	}
 }
 
+/*
+ * A reset of the CPMU's function (Function Level Reset): every register
+ * back to its reset value.  Counters and Overflow Status 0, nothing
+ * frozen, filters "no filtering", each counter's configuration its reset
+ * value (a configurable counter's 0 but for its type; a fixed or
+ * free-running counter's group and events, which are read-only).  The
+ * capabilities do not change.
+ */
+static void emu_cxl_cpmu_reset(struct nvu_emu_dev *dev)
+{
+	struct emu_cxl_cpmu *c = dev->state;
+	unsigned long flags;
+	unsigned int n;
+
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	for (n = 0; n < c->nctr; n++) {
+		u64 keep = CPMU_CFG_TYPE;
+
+		if (FIELD_GET(CPMU_CFG_TYPE, c->cfg[n]) != CPMU_TYPE_CONFIG)
+			keep |= CPMU_CFG_EVENTS | CPMU_CFG_GROUP_IDX;
+		c->cfg[n] &= keep;
+		c->cntr[n] = 0;
+		c->level[n] = false;
+		c->filter[n][0] = CPMU_FILTER_NONE;
+		c->filter[n][1] = CPMU_FILTER_NONE;
+	}
+	c->ovf = 0;
+	c->freeze = 0;
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+}
+
 static const struct nvu_emu_type nvu_emu_cxl = {
 	.kind = "cxl",
 	.keys = BIT(EMU_COUNT) | BIT(EMU_CYCLES) | BIT(EMU_VID) | BIT(EMU_GID) |
@@ -520,7 +551,8 @@ static const struct nvu_emu_type nvu_emu_cxl = {
  * ones, writes are dropped, no message is sent; @cut: the kernel was told
  * (the function was marked disconnected and removed, as the hotplug
  * driver does on a surprise removal).  @down counts the reads and writes
- * that met a downed link, @late those of them after @cut.
+ * that met a downed link, @late those of them after @cut.  @resets: the
+ * Function Level Resets it went through.
  */
 struct emu_cxl_fn {
 	int socket;
@@ -534,6 +566,7 @@ struct emu_cxl_fn {
 	struct nvu_emu_dev *cpmu[EMU_CXL_MAX_CPMUS];
 	bool link_down, cut;
 	atomic64_t down[2], late[2];
+	unsigned int resets;
 };
 
 /*
@@ -715,6 +748,10 @@ static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar,
 
 	emu_cfg_w8(cfg, EMU_CXL_PCIE_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_EXP);
 	emu_cfg_w16(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_FLAGS, 2 | fn->type << 4);
+	/* A memory device offers Function Level Reset (emu_cxl_flr()). */
+	if (!port)
+		emu_cfg_w32(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_DEVCAP,
+			    PCI_EXP_DEVCAP_FLR);
 	if (msi)
 		emu_cxl_msi_config(fn, msi);
 
@@ -789,16 +826,56 @@ static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
 	return PCIBIOS_SUCCESSFUL;
 }
 
-/* Writes change the bits @fn->wmask names, and nothing else. */
+/*
+ * Function Level Reset of @fn (a memory device): the registers the PCI
+ * core saves and restores around it back to their reset values (memory
+ * decoding off, MSI off and unprogrammed; the BAR is left where it is),
+ * and every CPMU of the function reset (emu_cxl_cpmu_reset()).  The
+ * kernel is told nothing more than what it asked for: a driver that does
+ * not own the function learns of it from the registers alone.
+ */
+static void emu_cxl_flr(struct emu_cxl_fn *fn)
+{
+	struct emu_cxl_host *h = emu_cxl;
+	unsigned long flags;
+	unsigned int i;
+
+	raw_spin_lock_irqsave(&h->cfg_lock, flags);
+	emu_cfg_w16(fn->cfg, PCI_COMMAND, 0);
+	if (h->msi) {
+		emu_cfg_w16(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS,
+			    emu_cfg_r16(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS) &
+			    ~(PCI_MSI_FLAGS_ENABLE | PCI_MSI_FLAGS_QSIZE));
+		emu_cfg_w32(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_ADDRESS_LO, 0);
+		emu_cfg_w32(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_ADDRESS_HI, 0);
+		emu_cfg_w16(fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_DATA_64, 0);
+	}
+	raw_spin_unlock_irqrestore(&h->cfg_lock, flags);
+	for (i = 0; i < fn->ncpmu; i++)
+		emu_cxl_cpmu_reset(fn->cpmu[i]);
+	fn->resets++;
+}
+
+/*
+ * Writes change the bits @fn->wmask names, and nothing else; Initiate
+ * Function Level Reset (Device Control bit 15, which reads 0) resets a
+ * memory device.
+ */
 static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 			     int where, int size, u32 val)
 {
 	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
+	int devctl_hi = EMU_CXL_PCIE_CAP + PCI_EXP_DEVCTL + 1;
 	unsigned long flags;
+	bool flr;
 	int i;
 
 	if (!fn || READ_ONCE(fn->link_down))
 		return PCIBIOS_DEVICE_NOT_FOUND;
+	flr = where <= devctl_hi && where + size > devctl_hi &&
+	      (val >> (8 * (devctl_hi - where))) & (PCI_EXP_DEVCTL_BCR_FLR >> 8) &&
+	      emu_cfg_r32(fn->cfg, EMU_CXL_PCIE_CAP + PCI_EXP_DEVCAP) &
+	      PCI_EXP_DEVCAP_FLR;
 	raw_spin_lock_irqsave(&emu_cxl->cfg_lock, flags);
 	for (i = 0; i < size && where + i < PCI_CFG_SPACE_SIZE; i++) {
 		u8 wm = fn->wmask[where + i];
@@ -809,6 +886,8 @@ static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 	if (emu_cxl->msi)
 		emu_cxl_msi_clamp(fn);
 	raw_spin_unlock_irqrestore(&emu_cxl->cfg_lock, flags);
+	if (flr)
+		emu_cxl_flr(fn);
 	return PCIBIOS_SUCCESSFUL;
 }
 
@@ -1193,10 +1272,11 @@ static int emu_cxl_link_show(struct seq_file *m, void *v)
 {
 	struct emu_cxl_fn *fn = m->private;
 
-	seq_printf(m, "%s\nreads %lld\nwrites %lld\nlate_reads %lld\nlate_writes %lld\n",
+	seq_printf(m, "%s\nreads %lld\nwrites %lld\nlate_reads %lld\nlate_writes %lld\nresets %u\n",
 		   READ_ONCE(fn->link_down) ? "down" : "up",
 		   atomic64_read(&fn->down[0]), atomic64_read(&fn->down[1]),
-		   atomic64_read(&fn->late[0]), atomic64_read(&fn->late[1]));
+		   atomic64_read(&fn->late[0]), atomic64_read(&fn->late[1]),
+		   READ_ONCE(fn->resets));
 	return 0;
 }
 
