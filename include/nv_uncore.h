@@ -492,6 +492,7 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 		     const struct nvu_req *reqs, unsigned int n);
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
+void nvu_pmu_set_poll_period(struct nvu_pmu *pmu, u64 ns);
 bool nvu_width_pollable(unsigned int width, u64 max_rate);
 
 #endif /* NV_UNCORE_H */

@@ -112,6 +112,9 @@ int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
 bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *ev);
 void nvu_cxl_unuse_free_running(struct nvu_cxl_info *info);
+unsigned int nvu_cxl_per_cycle(const struct nvu_cxl_ev *ev,
+			       unsigned int threshold, bool cycles,
+			       unsigned int max_pc);
 bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
 			     bool status);
 

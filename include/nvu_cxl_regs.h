@@ -75,5 +75,9 @@
 
 /* Event vendor ID of the events the specification defines. */
 #define CXL_EVENT_VID			0x1e98
+/* Queue occupancy (its events 0-2; 3 is power-down) and residency groups. */
+#define CXL_GID_QUEUE_OCC		0x8001
+#define  CXL_QUEUE_OCC_DEEP		0x7
+#define CXL_GID_RESIDENCY		0x8002
 
 #endif /* NVU_CXL_REGS_H */

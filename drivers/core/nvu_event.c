@@ -402,6 +402,31 @@ static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
+/**
+ * nvu_pmu_set_poll_period() - poll @pmu's counters every @ns from now on
+ * @pmu: the PMU
+ * @ns: the period, no longer than the one set at registration
+ *
+ * For an IP whose counters count faster with some events than with others:
+ * from its &nvu_pmu_ops.add or .del, on the owner CPU with interrupts off.
+ * A shorter period takes effect at once.  Nothing changes for a PMU that
+ * is never polled.
+ */
+void nvu_pmu_set_poll_period(struct nvu_pmu *pmu, u64 ns)
+{
+	ktime_t period = ns_to_ktime(ns);
+
+	if (!pmu->poll_period || !ns || period == pmu->poll_period)
+		return;
+	if (period < pmu->poll_period &&
+	    hrtimer_is_queued(&pmu->poll_timer) &&
+	    hrtimer_get_remaining(&pmu->poll_timer) > period)
+		hrtimer_start(&pmu->poll_timer, period,
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	pmu->poll_period = period;
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_set_poll_period);
+
 static void nvu_start(struct perf_event *event, int flags)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);

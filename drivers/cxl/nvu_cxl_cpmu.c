@@ -49,6 +49,15 @@ static unsigned long long max_rate = 2000000000ULL;
 module_param(max_rate, ullong, 0444);
 MODULE_PARM_DESC(max_rate, "fastest count rate of any CPMU counter, per second [U] (default 2e9)");
 
+/*
+ * What a queue occupancy or residency event (groups 0x8001 and 0x8002),
+ * or a vendor event, can add in one cycle: the specification bounds
+ * neither a queue's depth nor what vendors count [U].
+ */
+static unsigned int max_per_cycle = 64;
+module_param(max_per_cycle, uint, 0444);
+MODULE_PARM_DESC(max_per_cycle, "most a queue occupancy, residency or vendor event adds per cycle [U] (default 64)");
+
 /* Entries of one locator we take at most. */
 #define CXL_MAX_CPMUS	16
 
@@ -368,6 +377,39 @@ int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
+
+/**
+ * nvu_cxl_per_cycle() - the most an event can add to its counter per cycle
+ * @ev: the event
+ * @threshold: its threshold
+ * @cycles: it has edge or invert set
+ * @max_pc: what one queue occupancy, residency or vendor event can add
+ *
+ * A counter sums every event of its mask, so a mask of k events counts up
+ * to k per cycle; a queue occupancy or residency event adds the depth of
+ * its queue every cycle (@max_pc), and so may a vendor event.  With edge,
+ * invert or a threshold of 2 or more the counter counts cycles (or edges):
+ * at most one per cycle.
+ *
+ * Return: the bound, at least 1.
+ */
+unsigned int nvu_cxl_per_cycle(const struct nvu_cxl_ev *ev,
+			       unsigned int threshold, bool cycles,
+			       unsigned int max_pc)
+{
+	u32 deep = 0;
+
+	if (cycles || threshold >= 2)
+		return 1;
+	if (ev->vid != CXL_EVENT_VID)
+		deep = ev->mask;
+	else if (ev->gid == CXL_GID_QUEUE_OCC)
+		deep = ev->mask & CXL_QUEUE_OCC_DEEP;
+	else if (ev->gid == CXL_GID_RESIDENCY)
+		deep = ev->mask;
+	return max(hweight32(ev->mask & ~deep) + hweight32(deep) * max_pc, 1U);
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_per_cycle);
 
 /**
  * nvu_cxl_value_plausible() - could @info's CPMU have given this value?
@@ -758,6 +800,7 @@ static struct notifier_block cxl_pci_nb = {
  * @started: counters we started (their Enable bit set), not stopped since
  * @was_reset: counters found reset when stopped (Enable clear): their
  *	next read is a new baseline
+ * @poll_ns: for each counter in use, the poll period its event needs
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable), so they may be written
  */
@@ -768,6 +811,7 @@ struct cxl_cpmu {
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
+	u64 poll_ns[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(started, CPMU_MAX_COUNTERS);
 	DECLARE_BITMAP(was_reset, CPMU_MAX_COUNTERS);
 	bool clean;
@@ -807,6 +851,22 @@ static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
 	ev->programmed = config[1] & (CXL_CFG1_THRESHOLD | CXL_CFG1_INVERT |
 				      CXL_CFG1_EDGE | CXL_CFG1_HDM_EN |
 				      CXL_CFG1_CRB_EN);
+}
+
+/*
+ * How often a counter counting @config must be read not to miss a wrap:
+ * half its range at the rate bound times what the event adds per cycle.
+ */
+static u64 cxl_poll_ns(const struct cxl_cpmu *cp, const u64 *config)
+{
+	struct nvu_cxl_ev ev;
+	unsigned int k;
+
+	cxl_ev_of(config, &ev);
+	k = nvu_cxl_per_cycle(&ev, FIELD_GET(CXL_CFG1_THRESHOLD, config[1]),
+			      config[1] & (CXL_CFG1_EDGE | CXL_CFG1_INVERT),
+			      max_per_cycle);
+	return nvu_poll_period_ns(cp->info.width, max_rate * k);
 }
 
 static void cxl_event_destroy(struct perf_event *event)
@@ -854,6 +914,18 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EINVAL;
 	}
 
+	/*
+	 * Polled, a counter must be read at least every 100 us for this
+	 * event (a mask of many events, a queue occupancy): only the
+	 * overflow interrupt can count it.
+	 */
+	if (cp->info.width < 64 && !READ_ONCE(pmu->irq) &&
+	    cxl_poll_ns(cp, config) < NVU_MIN_POLL_NS) {
+		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll with vid %#x gid %#x mask %#x, and no overflow interrupt is attached\n",
+			cp->info.width, ev.vid, ev.gid, ev.mask);
+		return -EOPNOTSUPP;
+	}
+
 	raw_spin_lock_irqsave(&f->lock, flags);
 	if (f->gone || f->renaming)
 		ret = -ENODEV;
@@ -897,6 +969,42 @@ static int cxl_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EAGAIN;
 	cp->cap_index[idx] = cap;
 	return idx;
+}
+
+/*
+ * The poll period follows the events: the shortest any counter in use
+ * needs (cxl_poll_ns()), set as an event comes (before it is in
+ * pmu->used) or goes (still in it).
+ */
+static void cxl_poll_update(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
+			    int skip)
+{
+	u64 ns = nvu_poll_period_ns(cp->info.width, max_rate);
+	unsigned int idx;
+
+	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr) {
+		if (idx != skip)
+			ns = min(ns, cp->poll_ns[idx]);
+	}
+	nvu_pmu_set_poll_period(pmu, ns);
+}
+
+static int cxl_add(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
+	unsigned int idx = event->hw.idx;
+	u64 config[3];
+
+	nvu_event_config(event, config);
+	cp->poll_ns[idx] = cxl_poll_ns(cp, config);
+	if (cp->poll_ns[idx] < ktime_to_ns(pmu->poll_period))
+		nvu_pmu_set_poll_period(pmu, cp->poll_ns[idx]);
+	return 0;
+}
+
+static void cxl_del(struct nvu_pmu *pmu, struct perf_event *event)
+{
+	cxl_poll_update(pmu, nvu_pmu_priv(pmu), event->hw.idx);
 }
 
 /* Stop every counter no event uses: firmware may have left them running. */
@@ -1296,6 +1404,8 @@ static const struct nvu_pmu_ops cxl_ops = {
 	.event_init = cxl_event_init,
 	.filters_fit = cxl_filters_fit,
 	.get_idx = cxl_get_idx,
+	.add = cxl_add,
+	.del = cxl_del,
 	.enable = cxl_enable,
 	.disable = cxl_disable,
 	.start_counter = cxl_start_counter,

@@ -403,6 +403,34 @@ static void cxl_test_plausible(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, nvu_cxl_value_plausible(info, 2, true));
 }
 
+/*
+ * What an event adds per cycle: each event of its mask one, a queue
+ * occupancy or residency (or vendor) event up to max_pc, a counter of
+ * cycles (edge, invert, threshold 2 or more) one.
+ */
+static void cxl_test_per_cycle(struct kunit *test)
+{
+	struct nvu_cxl_ev ev = { .vid = CXL_EVENT_VID, .gid = 0x20, .mask = 0x6 };
+
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, false, 64), 2);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 1, false, 64), 2);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 2, false, 64), 1);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, true, 64), 1);
+	ev.mask = 0xffffffff;
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, false, 64), 32);
+	ev.gid = CXL_GID_QUEUE_OCC;
+	ev.mask = 0x9;		/* rd_queue_occ, pwrdn_event */
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, false, 64), 65);
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, true, 64), 1);
+	ev.gid = CXL_GID_RESIDENCY;
+	ev.mask = 0x3;
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, false, 64), 128);
+	ev.vid = 0x10de;
+	ev.gid = 1;
+	ev.mask = 0x1;
+	KUNIT_EXPECT_EQ(test, nvu_cxl_per_cycle(&ev, 0, false, 16), 16);
+}
+
 static struct kunit_case nvu_cxl_cases[] = {
 	KUNIT_CASE(cxl_test_locator),
 	KUNIT_CASE(cxl_test_locator_bad),
@@ -412,6 +440,7 @@ static struct kunit_case nvu_cxl_cases[] = {
 	KUNIT_CASE(cxl_test_group_fits),
 	KUNIT_CASE(cxl_test_unpollable),
 	KUNIT_CASE(cxl_test_plausible),
+	KUNIT_CASE(cxl_test_per_cycle),
 	{}
 };
 
