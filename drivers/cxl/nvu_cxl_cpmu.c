@@ -31,6 +31,7 @@
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
@@ -1644,6 +1645,11 @@ static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
 		 PCI_SLOT(pci->devfn), PCI_FUNC(pci->devfn), index);
 }
 
+static void cxl_rpm_put(void *data)
+{
+	pm_runtime_put(data);
+}
+
 static int cxl_cpmu_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -1675,6 +1681,19 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	pmu->name = devm_kstrdup(dev, name, GFP_KERNEL);
 	if (!pmu->name)
 		return -ENOMEM;
+
+	/*
+	 * Its owner (pcieport) may let the function suspend to D3hot, where
+	 * its registers read all ones and lose their state: keep it in D0
+	 * while the PMU exists.  Its parents stay active with it.
+	 */
+	ret = pm_runtime_resume_and_get(&pci->dev);
+	if (ret)
+		return dev_err_probe(dev, ret, "%s: CPMU %u: cannot resume the function\n",
+				     pci_name(pci), f->loc.index);
+	ret = devm_add_action_or_reset(dev, cxl_rpm_put, &pci->dev);
+	if (ret)
+		return ret;
 
 	/* The function's owner enables it; we never do. */
 	pci_read_config_word(pci, PCI_COMMAND, &cmd);

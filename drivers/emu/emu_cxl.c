@@ -145,6 +145,7 @@ MODULE_PARM_DESC(cxl_all_groups, "Event Capabilities for every CXL-defined event
 #define EMU_CXL_PORT_CLASS	0x060400	/* PCI-to-PCI bridge */
 #define EMU_CXL_PCIE_CAP	0x40
 #define EMU_CXL_MSI_CAP		0x80	/* after the PCIe capability's 0x3c */
+#define EMU_CXL_PM_CAP		0xa0	/* after MSI's 0x0e */
 #define EMU_CXL_DVSEC		0x100
 /* MSI: at most 32 vectors a function; the doorbell no CPU decodes. */
 #define EMU_CXL_MSI_MAX		32
@@ -754,6 +755,13 @@ static void emu_cxl_fn_config(struct emu_cxl_fn *fn, phys_addr_t bar,
 			    PCI_EXP_DEVCAP_FLR);
 	if (msi)
 		emu_cxl_msi_config(fn, msi);
+	/* Power management: D0 and D3hot, with a soft reset on D3hot->D0. */
+	emu_cfg_w8(cfg, (msi ? EMU_CXL_MSI_CAP : EMU_CXL_PCIE_CAP) +
+		   PCI_CAP_LIST_NEXT, EMU_CXL_PM_CAP);
+	emu_cfg_w8(cfg, EMU_CXL_PM_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_PM);
+	emu_cfg_w16(cfg, EMU_CXL_PM_CAP + PCI_PM_PMC, 3);	/* version 3 */
+	emu_cfg_w16(fn->wmask, EMU_CXL_PM_CAP + PCI_PM_CTRL,
+		    PCI_PM_CTRL_STATE_MASK);
 
 	/* DVSEC: extended capability header, then its two headers. */
 	emu_cfg_w32(cfg, EMU_CXL_DVSEC, PCI_EXT_CAP_ID_DVSEC | 1 << 16);
@@ -826,13 +834,21 @@ static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
 	return PCIBIOS_SUCCESSFUL;
 }
 
+/* @fn is in D3hot: its BAR decodes nothing. */
+static bool emu_cxl_d3hot(const struct emu_cxl_fn *fn)
+{
+	return (emu_cfg_r16(fn->cfg, EMU_CXL_PM_CAP + PCI_PM_CTRL) &
+		PCI_PM_CTRL_STATE_MASK) == 3;	/* D3hot */
+}
+
 /*
- * Function Level Reset of @fn (a memory device): the registers the PCI
- * core saves and restores around it back to their reset values (memory
- * decoding off, MSI off and unprogrammed; the BAR is left where it is),
- * and every CPMU of the function reset (emu_cxl_cpmu_reset()).  The
- * kernel is told nothing more than what it asked for: a driver that does
- * not own the function learns of it from the registers alone.
+ * A reset of @fn (a Function Level Reset, or D3hot to D0 without No Soft
+ * Reset): the registers the PCI core saves and restores around it back
+ * to their reset values (memory decoding off, MSI off and unprogrammed;
+ * the BAR is left where it is), and every CPMU of the function reset
+ * (emu_cxl_cpmu_reset()).  The kernel is told nothing more than what it
+ * asked for: a driver that does not own the function learns of it from
+ * the registers alone.
  */
 static void emu_cxl_flr(struct emu_cxl_fn *fn)
 {
@@ -859,7 +875,8 @@ static void emu_cxl_flr(struct emu_cxl_fn *fn)
 /*
  * Writes change the bits @fn->wmask names, and nothing else; Initiate
  * Function Level Reset (Device Control bit 15, which reads 0) resets a
- * memory device.
+ * memory device, and so does a return from D3hot to D0 any function (No
+ * Soft Reset is 0).
  */
 static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 			     int where, int size, u32 val)
@@ -867,11 +884,12 @@ static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
 	int devctl_hi = EMU_CXL_PCIE_CAP + PCI_EXP_DEVCTL + 1;
 	unsigned long flags;
-	bool flr;
+	bool flr, d3hot;
 	int i;
 
 	if (!fn || READ_ONCE(fn->link_down))
 		return PCIBIOS_DEVICE_NOT_FOUND;
+	d3hot = emu_cxl_d3hot(fn);
 	flr = where <= devctl_hi && where + size > devctl_hi &&
 	      (val >> (8 * (devctl_hi - where))) & (PCI_EXP_DEVCTL_BCR_FLR >> 8) &&
 	      emu_cfg_r32(fn->cfg, EMU_CXL_PCIE_CAP + PCI_EXP_DEVCAP) &
@@ -886,7 +904,7 @@ static int emu_cxl_cfg_write(struct pci_bus *bus, unsigned int devfn,
 	if (emu_cxl->msi)
 		emu_cxl_msi_clamp(fn);
 	raw_spin_unlock_irqrestore(&emu_cxl->cfg_lock, flags);
-	if (flr)
+	if (flr || (d3hot && !emu_cxl_d3hot(fn)))
 		emu_cxl_flr(fn);
 	return PCIBIOS_SUCCESSFUL;
 }
@@ -915,6 +933,9 @@ static struct nvu_emu_dev *emu_cxl_decode(struct emu_cxl_host *h, u64 addr,
 		      PCI_COMMAND_MEMORY) ||
 		    addr < bar || addr - bar >= fn->bar_size)
 			continue;
+		/* In D3hot only config space answers. */
+		if (emu_cxl_d3hot(fn))
+			return NULL;
 		*fnp = fn;
 		blk = (addr - bar) / EMU_CXL_BLOCK_STEP;
 		*off = (addr - bar) % EMU_CXL_BLOCK_STEP;

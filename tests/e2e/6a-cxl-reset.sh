@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # CXL CPMU: a reset of the function while events count.  A Function Level
 # Reset through the PCI core's "reset" file (as vfio or an administrator
-# does it) puts every CPMU register back to its reset value in the model,
-# and nobody tells our driver, which does not own the function.  It finds
+# does it), or its power-management reset (to D3hot and back to D0),
+# puts every CPMU register back to its reset value in the model, and
+# nobody tells our driver, which does not own the function.  It finds
 # the reset at its next read of each counter (below the last read, Enable
 # bit clear), programs the counter again (configuration, filter) and
 # counts on from there: no 2^width jump.  What the counter counted from
@@ -39,7 +40,7 @@ S
 
 load_cxl cxl_fns=1
 [ -e "$rst" ] || fail "$(cxl_bdf 0) has no reset file"
-expect_eq "reset methods" flr "$(cat /sys/bus/pci/devices/$(cxl_bdf 0)/reset_method)"
+expect_eq "reset methods" "flr pm" "$(cat /sys/bus/pci/devices/$(cxl_bdf 0)/reset_method)"
 
 # Read every 100 ms: each counter is found reset within 100 ms.
 hold r -I 100 -x, -a -e "$(echo $evs | tr ' ' ,)" -o /tmp/r.out
@@ -72,4 +73,21 @@ expect_eq "function resets" 2 "$(resets)"
 # shellcheck disable=SC2086
 got=$(counts $evs -- sh /tmp/traffic.sh after)
 expect_eq "counts after the second reset" "2000 2000 700" "$(echo $got)"
+
+# The PCI core's other reset of this function: to D3hot and back to D0,
+# which resets it (No Soft Reset is 0), read every 100 ms.
+echo pm >/sys/bus/pci/devices/$(cxl_bdf 0)/reset_method || fail "reset_method pm"
+hold r -I 100 -x, -a -e "$(echo $evs | tr ' ' ,)" -o /tmp/r.out
+sh /tmp/traffic.sh before
+sleep 0.3
+echo 1 >"$rst" || fail "reset $(cxl_bdf 0) through D3hot"
+sleep 0.5
+sh /tmp/traffic.sh after
+sleep 0.3
+release r
+expect_eq "function resets" 3 "$(resets)"
+got=$(grep -v '^#' /tmp/r.out | awk -F, 'NF > 3 {
+	if (!($4 in s)) o[n++] = $4; s[$4] += $2 }
+	END { for (i = 0; i < n; i++) printf "%s ", s[o[i]] }')
+expect_eq "interval sums across the reset through D3hot" "3000 3000 1200" "$(echo $got)"
 finish

@@ -19,6 +19,7 @@
 #include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/pm_runtime.h>
 
 static unsigned int vectors = 16;
 module_param(vectors, uint, 0444);
@@ -27,6 +28,10 @@ MODULE_PARM_DESC(vectors, "MSI vectors to allocate, at most (default 16)");
 static bool mbox = true;
 module_param(mbox, bool, 0444);
 MODULE_PARM_DESC(mbox, "request vector 0 for a mailbox, as cxl_pci does (default 1)");
+
+static bool rpm;
+module_param(rpm, bool, 0444);
+MODULE_PARM_DESC(rpm, "let the function runtime suspend (to D3hot) after 100 ms idle, as pcieport does (default 0)");
 
 static atomic_t mbox_calls = ATOMIC_INIT(0);
 
@@ -72,6 +77,13 @@ static int owner_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	}
 	pci_info(pdev, "%d MSI vectors, the first IRQ %d\n", nvec,
 		 pci_irq_vector(pdev, 0));
+	if (rpm) {
+		pm_runtime_set_autosuspend_delay(&pdev->dev, 100);
+		pm_runtime_use_autosuspend(&pdev->dev);
+		pm_runtime_mark_last_busy(&pdev->dev);
+		pm_runtime_put_autosuspend(&pdev->dev);
+		pm_runtime_allow(&pdev->dev);
+	}
 	return 0;
 
 free_vectors:
@@ -83,6 +95,11 @@ disable:
 
 static void owner_remove(struct pci_dev *pdev)
 {
+	if (rpm) {
+		pm_runtime_forbid(&pdev->dev);
+		pm_runtime_get_noresume(&pdev->dev);
+		pm_runtime_dont_use_autosuspend(&pdev->dev);
+	}
 	if (mbox)
 		free_irq(pci_irq_vector(pdev, 0), pdev);
 	pci_free_irq_vectors(pdev);
