@@ -1613,6 +1613,8 @@ static struct nvu_pmu_desc cxl_desc = {
 	.ops = &cxl_ops,
 	.intree_module = "cxl_pmu",
 	.extra_group = &cxl_extra_group,
+	/* perf stat -C <any CPU> counts on the owner, as upstream's cxl_pmu. */
+	.flags = NVU_EVENT_ANY_CPU,
 };
 
 /* ------------------------------------------------------------------------

@@ -22,6 +22,15 @@ node=$(($(ls -d /sys/devices/system/node/node* | wc -l) > 1))
 expect_eq "associated_cpus of function 1" \
 	"$(cat /sys/devices/system/node/node$node/cpulist)" "$(cat $PMUS/$p1/associated_cpus)"
 expect_eq "owner of function 1" "$(node_cpus $node | head -n 1)" "$(cat $PMUS/$p1/cpumask)"
+# An event opened on a CPU of another node counts on the owner, as with
+# upstream's cxl_pmu (perf stat -C 0 on a two-node machine).
+if [ $node = 1 ]; then
+	cpu=$(node_cpus 0 | head -n 1)
+	perf stat -x, -C "$cpu" -e $p1/clock_ticks/ -o /tmp/c.out -- \
+		sh -c "echo 'cycles=777' >$EMU/$p1/inject" >/dev/null 2>&1
+	expect_eq "perf stat -C $cpu (node 0) on function 1" 777 \
+		"$(grep -v '^#' /tmp/c.out | grep . | cut -d, -f1)"
+fi
 expect_eq "formats" "crb=config2:32-63 crb_filter_en=config1:19 edge=config1:17 gid=config:32-47 hdm=config2:0-31 hdm_filter_en=config1:18 invert=config1:16 mask=config:0-31 threshold=config1:0-7 vid=config:48-63" \
 	"$(attrs $p0 format)"
 # Listed: what some counter counts (clock, DRS memdata on the free-running
