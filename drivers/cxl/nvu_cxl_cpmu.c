@@ -606,6 +606,21 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 static void cxl_owner_irq(struct cxl_found *f, bool bound);
 static void cxl_owner_changed(struct pci_dev *pci, unsigned long action);
 
+/*
+ * A memory BAR the PCI core assigned and claimed.  One it failed to
+ * assign keeps its size with IORESOURCE_UNSET and a start near 0, and
+ * memory decoding may still be on for the other BARs: mapping it would
+ * reach whatever sits at that address.  A CPMU in such a BAR is taken
+ * for one in a BAR the function lacks.
+ */
+static bool cxl_bar_assigned(struct pci_dev *pci, unsigned int bar)
+{
+	const struct resource *r = &pci->resource[bar];
+
+	return r->flags & IORESOURCE_MEM && !(r->flags & IORESOURCE_UNSET) &&
+	       r->start && r->parent;
+}
+
 /* Read the Register Locator of @pci and add the CPMUs not yet found. */
 static void cxl_scan(struct pci_dev *pci)
 {
@@ -634,7 +649,7 @@ static void cxl_scan(struct pci_dev *pci)
 	for (i = 0; i < DIV_ROUND_UP(len, 4); i++)
 		pci_read_config_dword(pci, pos + 4 * i, &dvsec[i]);
 	for (i = 0; i < PCI_STD_NUM_BARS; i++)
-		bar_len[i] = pci_resource_flags(pci, i) & IORESOURCE_MEM ?
+		bar_len[i] = cxl_bar_assigned(pci, i) ?
 			     pci_resource_len(pci, i) : 0;
 
 	n = nvu_cxl_parse_locator(dvsec, len, bar_len, locs, CXL_MAX_CPMUS,
