@@ -859,6 +859,15 @@ static bool cxl_gone_now(const struct cxl_cpmu *cp)
 	       pci_channel_io_perm_failure;
 }
 
+/*
+ * Every counter's bit of the Freeze register, and no bit beyond them
+ * (they are reserved).
+ */
+static u64 cxl_all(const struct cxl_cpmu *cp)
+{
+	return GENMASK_ULL(cp->info.nr_cntr - 1, 0);
+}
+
 static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
 {
 	ev->vid = FIELD_GET(CXL_CFG_VID, config[0]);
@@ -1055,7 +1064,7 @@ static void cxl_disable(struct nvu_pmu *pmu)
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 
 	if (cp->info.freeze && !cxl_gone_now(cp)) {
-		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
 		cp->frozen = true;
 	}
 }
@@ -1092,7 +1101,7 @@ static bool cxl_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 	if (!cp->frozen && pmu->hw_running) {
 		if (nvu_width_pollable(cp->info.width, max_rate))
 			return false;
-		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
 		nvu_write64(&cp->regs, CPMU_CNTR(idx), val);
 		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
 		__set_bit(idx, cp->irq_on);
@@ -1100,7 +1109,7 @@ static bool cxl_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 	}
 	/* Stopped but not frozen (before the first enable): freeze now. */
 	if (!cp->frozen) {
-		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
 		cp->frozen = true;
 	}
 	nvu_write64(&cp->regs, CPMU_CNTR(idx), val);
@@ -1151,7 +1160,7 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	 * start together at that enable.
 	 */
 	if (cp->info.freeze && !cp->frozen && !pmu->hw_running) {
-		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
 		cp->frozen = true;
 	}
 	cxl_set_filter(cp, idx, CPMU_FILTER_HDM, c1 & CXL_CFG1_HDM_EN ?
@@ -1230,7 +1239,7 @@ static bool cxl_reset_seen(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
 			     pmu->name, idx, pci_name(cp->found->pci));
 	cxl_start_counter(pmu, event);
 	if (cp->frozen)
-		nvu_write64(&cp->regs, CPMU_FREEZE, U64_MAX);
+		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
 	return true;
 }
 
