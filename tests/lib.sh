@@ -436,10 +436,11 @@ cmn_dtm_off() {
 	sed -n "s/^dtm $_l at //p" "$_m"
 }
 
-# cmn_isum N EVENTS SCRIPT: perf stat -I 100 over SCRIPT; the sum of the
+# interval_sums N EVENTS SCRIPT: perf stat -I 100 over SCRIPT (only a read
+# while counters count can see a torn read); the sum of the
 # interval counts of each of the N events, one line each, in order ("bad"
 # if any interval did not count).
-cmn_isum() {
+interval_sums() {
 	perf stat -I 100 -x, -a -e "$2" -o /tmp/i.out -- sh "$3" >/tmp/i.err 2>&1 ||
 		{ cat /tmp/i.err; return 1; }
 	grep -v '^#' /tmp/i.out | grep . | awk -F, -v n="$1" '
@@ -450,11 +451,11 @@ cmn_isum() {
 		}'
 }
 
-# cmn_tear_lib: for a workload that tears the CMN-600 model's reads,
+# tear_lib: for a workload that tears the model's reads (23, 92),
 # /tmp/tear-lib.sh with wait_fired N (until the model's tear at $tear has
 # fired N times) and after OFF (until the driver has read the register at
 # OFF once more: a tear of nothing there marks it).
-cmn_tear_lib() {
+tear_lib() {
 	cat >/tmp/tear-lib.sh <<'S'
 wait_fired() {
 	_i=0
@@ -483,7 +484,7 @@ cmn_tear_case() {
 	_e=$EMU/cmn600_$2
 	_pre=$(((65530 - $7 % 65536 + 65536) % 65536))
 	cmn_tear_n=$((_pre + 470))
-	cmn_tear_lib
+	tear_lib
 	cat >/tmp/t.sh <<S
 . /tmp/tear-lib.sh; tear=$_e/tear
 echo 'type=hnf event=0x1 nodeid=$5 count=$_pre' >$_e/inject
@@ -492,7 +493,7 @@ echo 'res=0 off=$6 type=hnf event=0x1 nodeid=$5 count=470' >\$tear
 wait_fired 1
 after $6
 S
-	_got=$(cmn_isum 1 "$3/$4/" /tmp/t.sh) || fail "perf stat ($1)"
+	_got=$(interval_sums 1 "$3/$4/" /tmp/t.sh) || fail "perf stat ($1)"
 	expect_eq "$1" "$cmn_tear_n" "$_got"
 }
 

@@ -12,26 +12,9 @@
 . "$NVU_TESTS/lib.sh"
 
 # Only a read while the counter counts can see a carry land: perf stat -I
-# reads every 100 ms while the workload waits for the tear to fire.
-# isum EVENT SCRIPT: the sum of the interval counts of EVENT over SCRIPT.
-isum() {
-	perf stat -I 100 -x, -a -e "$1" -o /tmp/i.out -- sh "$2" >/tmp/i.err 2>&1 ||
-		{ cat /tmp/i.err; return 1; }
-	grep -v '^#' /tmp/i.out | grep . | awk -F, '
-		$2 !~ /^[0-9]+$/ { bad = 1 } { s += $2 }
-		END { if (bad || NR == 0) print "bad"; else printf "%.0f\n", s }'
-}
-# The workloads' wait_fired N: until the tear has fired N times (60 s at most).
-cat >/tmp/tear-lib.sh <<'S'
-wait_fired() {
-	_i=0
-	until [ "$(sed -n 's/^fired //p' "$tear")" -ge "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -lt 1200 ] || { echo "tear never fired" >&2; exit 1; }
-		sleep 0.05
-	done
-}
-S
+# reads every 100 ms (interval_sums) while the workload waits for the tear
+# to fire (tear_lib's wait_fired).
+tear_lib
 
 # torn PMU EVENT TRAFFIC RES LO PER-FAIL WARNING: both cases on one counter
 # of PMU: its low half at offset LO of resource RES, its high half at
@@ -52,7 +35,7 @@ echo '$traffic count=$lo' >$EMU/$pmu/inject
 echo 'res=$res off=$lo_off $traffic count=32' >$tear
 wait_fired 1
 S
-	got=$(isum "$pmu/$ev/" /tmp/t1.sh) || fail "perf stat"
+	got=$(interval_sums 1 "$pmu/$ev/" /tmp/t1.sh) || fail "perf stat"
 	expect_eq "$what: count across a carry between the halves" $((lo + 32)) "$got"
 	expect_eq "$what: the tear fired once" "armed 0 fired 1" \
 		"$(tr '\n' ' ' <$tear | sed 's/ $//')"
@@ -75,7 +58,7 @@ echo 'res=$res off=$lo_off $traffic count=0' >$tear
 wait_fired 1
 echo >$tear
 S
-	got=$(isum "$pmu/$ev/" /tmp/t2.sh) || fail "perf stat"
+	got=$(interval_sums 1 "$pmu/$ev/" /tmp/t2.sh) || fail "perf stat"
 	n=$(cat /tmp/fired)
 	# The workload disarms once a read failed; a read that began before
 	# that may have read the high half once more, and then settled.

@@ -43,7 +43,7 @@ for gating in 1 0; do
 	e=$EMU/cmn600_1
 	off=$((d0 + PMCCNTR))
 	pre=$(((65530 - n4 % 65536 + 65536) % 65536))
-	cmn_tear_lib
+	tear_lib
 	cat >/tmp/t.sh <<S
 . /tmp/tear-lib.sh; tear=$e/tear
 echo 'cycles=1000' >$e/inject
@@ -53,7 +53,7 @@ echo 'res=0 off=$off type=hnf event=0x1 nodeid=$id count=470 cycles=5000' >\$tea
 wait_fired 1
 after $off
 S
-	got=$(cmn_isum 2 "{$m4/dtc_cycles/,$m4/$ev/}" /tmp/t.sh) || fail "perf stat"
+	got=$(interval_sums 2 "{$m4/dtc_cycles/,$m4/$ev/}" /tmp/t.sh) || fail "perf stat"
 	expect_eq "4x2: {dtc_cycles, event}, a carry after the cycle counter read $g" \
 		"6000 $((pre + 470))" "$(echo $got)"
 	# A group read is one pass of reads: {cache_miss, cache_fill} of the
@@ -73,7 +73,7 @@ echo 'res=0 off=$off type=hnf event=0x3 nodeid=$id count=470' >\$tear
 wait_fired 1
 after $off
 S
-	got=$(cmn_isum 2 "{$m4/$ev/,$m4/$ev2/}" /tmp/t.sh) || fail "perf stat"
+	got=$(interval_sums 2 "{$m4/$ev/,$m4/$ev2/}" /tmp/t.sh) || fail "perf stat"
 	expect_eq "4x2: {cache_miss, cache_fill} read as a group, a carry of the second after the DTM read $g" \
 		"77 66000" "$(echo $got)"
 
