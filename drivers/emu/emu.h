@@ -156,6 +156,7 @@ struct nvu_emu_dev {
 	/* Registers and counters vs. injection; taken inside perf's raw locks. */
 	raw_spinlock_t lock;
 	u64 nr_reads, nr_writes;
+	unsigned long access_cpus;
 	u64 clock_ns;		/* model time already turned into cycles */
 	u64 clock_frac;		/* sub-cycle remainder, in kHz*ns */
 	/* the cycles .tick() is given come with traffic (a busy block) */

@@ -166,6 +166,16 @@ static void emu_clock(struct nvu_emu_dev *dev)
 static void emu_apply(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t);
 static void emu_rate_accrue(struct nvu_emu_dev *dev);
 
+/*
+ * Which CPUs touched the registers ("access"): a driver that keeps its
+ * work on one CPU shows it.  CPUs from BITS_PER_LONG up share the top bit.
+ */
+static void emu_access_cpu(struct nvu_emu_dev *dev)
+{
+	dev->access_cpus |= BIT(min_t(unsigned int, raw_smp_processor_id(),
+				      BITS_PER_LONG - 1));
+}
+
 static u64 emu_read(void *ctx, u32 off, unsigned int size)
 {
 	struct nvu_emu_dev *dev = ctx;
@@ -176,6 +186,7 @@ static u64 emu_read(void *ctx, u32 off, unsigned int size)
 	emu_clock(dev);
 	emu_rate_accrue(dev);
 	dev->nr_reads++;
+	emu_access_cpu(dev);
 	val = dev->type->read(dev, off, size);
 	/* Traffic that lands between this read and the driver's next one. */
 	if (dev->tear_armed && off == dev->tear_off) {
@@ -197,6 +208,7 @@ static void emu_write(void *ctx, u32 off, u64 val, unsigned int size)
 	emu_clock(dev);
 	emu_rate_accrue(dev);
 	dev->nr_writes++;
+	emu_access_cpu(dev);
 	dev->type->write(dev, off, val, size);
 	emu_irq_update(dev);
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
@@ -795,18 +807,23 @@ static const struct file_operations emu_rate_fops = {
 	.llseek = noop_llseek,
 };
 
-/* "access": register reads and writes since the last reset ("0" resets). */
+/*
+ * "access": register reads and writes, and the CPUs that made them, since
+ * the last reset ("0" resets).
+ */
 static int emu_access_show(struct seq_file *m, void *v)
 {
 	struct nvu_emu_dev *dev = m->private;
-	unsigned long flags;
+	unsigned long flags, cpus;
 	u64 r, w;
 
 	raw_spin_lock_irqsave(&dev->lock, flags);
 	r = dev->nr_reads;
 	w = dev->nr_writes;
+	cpus = dev->access_cpus;
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
-	seq_printf(m, "reads %llu\nwrites %llu\n", r, w);
+	seq_printf(m, "reads %llu\nwrites %llu\ncpus %*pbl\n", r, w,
+		   BITS_PER_LONG, &cpus);
 	return 0;
 }
 
@@ -824,6 +841,7 @@ static ssize_t emu_access_write(struct file *file, const char __user *ubuf,
 	raw_spin_lock_irqsave(&dev->lock, flags);
 	dev->nr_reads = 0;
 	dev->nr_writes = 0;
+	dev->access_cpus = 0;
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return len;
 }
