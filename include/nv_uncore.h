@@ -19,6 +19,7 @@
 #include <linux/io.h>
 #include <linux/jump_label.h>
 #include <linux/perf_event.h>
+#include <linux/smp.h>
 #include <linux/platform_device.h>
 #include <linux/sysfs.h>
 #include <linux/workqueue.h>
@@ -378,6 +379,9 @@ struct nvu_pmu_desc {
  *	attached at run time (nvu_pmu_attach_irq()), so counters too narrow
  *	to poll may register; their events are refused while none is
  * @irq_runtime: @irq came from nvu_pmu_attach_irq() (not device-managed)
+ * @irq_csd: passes an overflow interrupt taken on another CPU to the owner
+ * @irq_passed: @irq_csd calls queued and not yet finished
+ * @irq_held: @irqs entries disabled until the owner has handled them
  * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
  *	or wrap too fast to poll
  * @polled: counters the poll timer reads: every started counter that no
@@ -420,6 +424,9 @@ struct nvu_pmu {
 	unsigned int nr_irqs;
 	bool irq_later;
 	bool irq_runtime;
+	call_single_data_t irq_csd;
+	atomic_t irq_passed;
+	unsigned long irq_held;
 	ktime_t poll_period;
 	DECLARE_BITMAP(polled, NVU_MAX_COUNTERS + 1);
 	struct hrtimer poll_timer;

@@ -449,8 +449,9 @@ EXPORT_SYMBOL_GPL(nvu_pick_cpu);
 
 /*
  * Runs under the CPU hotplug lock; while the PMU is not registered with
- * perf it only records the owner.  The overflow interrupt is held off while
- * the context moves, so its handler never runs beside the new owner.
+ * perf it only records the owner.  The overflow interrupts are held off,
+ * and none handed to the old owner is left on its way, while the context
+ * moves: the handler never runs beside it.
  */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
@@ -458,16 +459,16 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 
 	for (i = 0; i < pmu->nr_irqs; i++)
 		disable_irq(pmu->irqs[i]);
+	nvu_irq_sync(pmu);
 	if (pmu->registered && pmu->cpu < nr_cpu_ids && cpu < nr_cpu_ids)
 		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
-	pmu->cpu = cpu;
+	WRITE_ONCE(pmu->cpu, cpu);
 	for (i = 0; i < pmu->nr_irqs; i++) {
-		/* The handler runs lock-free only on the owner CPU. */
+		/* Else the handler passes each interrupt to the owner. */
 		if (cpu < nr_cpu_ids &&
 		    irq_set_affinity(pmu->irqs[i], cpumask_of(cpu)))
-			dev_warn(pmu->dev,
-				 "cannot move IRQ %d to CPU %u: overflows are handled elsewhere\n",
-				 pmu->irqs[i], cpu);
+			dev_dbg(pmu->dev, "cannot move IRQ %d to CPU %u\n",
+				pmu->irqs[i], cpu);
 		enable_irq(pmu->irqs[i]);
 	}
 }
@@ -502,6 +503,11 @@ static int nvu_cpu_offline(unsigned int cpu, struct hlist_node *node)
  * Registration
  */
 
+static void nvu_irq_sync_action(void *data)
+{
+	nvu_irq_sync(data);
+}
+
 /**
  * devm_nvu_pmu_alloc() - allocate a PMU for @dev
  * @dev: owning device
@@ -526,6 +532,10 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 	pmu->counter_width = 64;
 	pmu->priv = priv_size ? pmu + 1 : NULL;
 	cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
+	nvu_irq_init(pmu);
+	/* Released after the interrupts, before @pmu: see nvu_irq_sync(). */
+	if (devm_add_action(dev, nvu_irq_sync_action, pmu))
+		return NULL;
 	return pmu;
 }
 EXPORT_SYMBOL_GPL(devm_nvu_pmu_alloc);
@@ -558,7 +568,8 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  * handler, which asks &nvu_pmu_ops.read_clear_overflow about every block.
  * The IP module must provide read_clear_overflow and write_counter, and
  * its counters must keep their counts over a disable.  The interrupts are
- * kept on the owner CPU.  Device-managed.
+ * routed to the owner CPU where they can be; the handler passes one taken
+ * on another CPU to the owner.  Device-managed.
  */
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 {
@@ -593,36 +604,23 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
 
 /*
- * Route the overflow interrupts to the owner CPU: the handler relies on
- * running there.  If one cannot be routed, poll instead (and free them
- * all), when the counters are wide enough for that.  Under the CPU
- * hotplug lock, before registration.
+ * Route the overflow interrupts to the owner CPU, where the handler runs
+ * without an IPI.  One that cannot be routed is handed on by the handler.
+ * Under the CPU hotplug lock, before registration.
  */
-static int nvu_irq_to_owner(struct nvu_pmu *pmu)
+static void nvu_irq_to_owner(struct nvu_pmu *pmu)
 {
 	unsigned int i;
-	int ret = 0, irq = 0;
+	int ret;
 
-	if (!pmu->nr_irqs || pmu->cpu >= nr_cpu_ids)
-		return 0;
-	for (i = 0; i < pmu->nr_irqs && !ret; i++) {
-		irq = pmu->irqs[i];
-		ret = irq_set_affinity(irq, cpumask_of(pmu->cpu));
+	if (pmu->cpu >= nr_cpu_ids)
+		return;
+	for (i = 0; i < pmu->nr_irqs; i++) {
+		ret = irq_set_affinity(pmu->irqs[i], cpumask_of(pmu->cpu));
+		if (ret)
+			dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
+				pmu->irqs[i], pmu->cpu, ret);
 	}
-	if (!ret)
-		return 0;
-	if (!nvu_pollable(pmu))
-		return dev_err_probe(pmu->dev, ret,
-				     "cannot route IRQ %d to CPU %u, and %u-bit counters wrap too fast to poll\n",
-				     irq, pmu->cpu,
-				     pmu->wrap_width ?: pmu->counter_width);
-	dev_warn(pmu->dev, "cannot route IRQ %d to CPU %u (%d): polling instead\n",
-		 irq, pmu->cpu, ret);
-	for (i = 0; i < pmu->nr_irqs; i++)
-		devm_free_irq(pmu->dev, pmu->irqs[i], pmu);
-	pmu->nr_irqs = 0;
-	WRITE_ONCE(pmu->irq, 0);
-	return 0;
 }
 
 static void nvu_irq_attach_local(void *data)
@@ -638,14 +636,15 @@ static void nvu_irq_attach_local(void *data)
  * @irq: the interrupt, which may be shared with other handlers
  *
  * For an interrupt that belongs to another driver (a PCI function's MSI
- * vector, allocated by the driver bound to it): requested shared, kept on
- * the owner CPU, and released with nvu_pmu_detach_irq() before that
- * driver frees it.  Counters started from now on are restarted at half
+ * vector, allocated by the driver bound to it): requested shared, routed
+ * to the owner CPU if it can be (the handler passes an interrupt taken
+ * elsewhere to the owner), and released with nvu_pmu_detach_irq() before
+ * that driver frees it.  Counters started from now on are restarted at half
  * range and not polled; those already counting stay polled until they
  * stop.  Process context.  Attaching the same interrupt again does
  * nothing.  The IP module must provide what nvu_pmu_request_irq() needs.
- * The interrupt's affinity is set to the owner CPU first, which moves the
- * other handlers of a shared line with it.
+ * Setting the interrupt's affinity moves the other handlers of a shared
+ * line with it.
  *
  * Return: 0, or a negative errno (the PMU then stays as it was).
  */
@@ -663,15 +662,12 @@ int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq)
 		ret = pmu->irq == irq ? 0 : -EBUSY;
 		goto out;
 	}
-	/* Routed first: the handler must never run beside the owner. */
-	if (pmu->cpu < nr_cpu_ids) {
-		ret = irq_set_affinity(irq, cpumask_of(pmu->cpu));
-		if (ret) {
-			dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
-				irq, pmu->cpu, ret);
-			goto out;
-		}
-	}
+	/*
+	 * Routed to the owner, where the handler needs no IPI, while that
+	 * holds: irqbalance, or the driver that owns the vector, may move it.
+	 */
+	if (pmu->cpu < nr_cpu_ids && irq_set_affinity(irq, cpumask_of(pmu->cpu)))
+		dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d\n", irq, pmu->cpu);
 	ret = request_irq(irq, nvu_pmu_irq, flags, pmu->name, pmu);
 	/* A line whose other handlers are ONESHOT takes only ONESHOT ones. */
 	if (ret == -EBUSY)
@@ -727,7 +723,12 @@ int nvu_pmu_detach_irq(struct nvu_pmu *pmu)
 	}
 	pmu->irq_runtime = false;
 	cpus_read_unlock();
-	/* Waits for a handler still running. */
+	/*
+	 * A handler still running may pass one last interrupt on, holding
+	 * the line: wait until the owner has let it go.
+	 */
+	synchronize_irq(irq);
+	nvu_irq_sync(pmu);
 	free_irq(irq, pmu);
 	return d.stopped;
 }
@@ -785,6 +786,7 @@ static void nvu_unregister(void *data)
 {
 	struct nvu_pmu *pmu = data;
 	bool queued;
+	int irq;
 
 	mutex_lock(&nvu_pmus_lock);
 	list_del(&pmu->list);
@@ -796,10 +798,17 @@ static void nvu_unregister(void *data)
 		nvu_unregister_perf(pmu);
 	/* Every event was deleted, and the timer with it; be sure. */
 	hrtimer_cancel(&pmu->poll_timer);
-	/* No event is left: an attached interrupt only needs freeing. */
+	/*
+	 * No event is left: the interrupts need no handling, only no
+	 * interrupt still on its way to the owner when they are freed (an
+	 * attached one here, the device-managed ones after this).
+	 */
+	irq = pmu->irq;
+	WRITE_ONCE(pmu->irq, 0);
+	nvu_irq_quiesce(pmu);
 	if (pmu->irq_runtime) {
 		pmu->irq_runtime = false;
-		free_irq(pmu->irq, pmu);
+		free_irq(irq, pmu);
 	}
 }
 
@@ -980,11 +989,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	/* No CPU may come or go between choosing the owner and registering. */
 	cpus_read_lock();
 	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, cpu_online_mask, -1);
-	ret = nvu_irq_to_owner(pmu);
-	if (ret) {
-		cpus_read_unlock();
-		return ret;
-	}
+	nvu_irq_to_owner(pmu);
 	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
 	pmu->registered = !ret;
 	cpus_read_unlock();

@@ -586,29 +586,20 @@ static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 }
 
 /*
- * Overflow interrupt: fold every counter that wrapped and restart it at
- * half range, with the PMU stopped meanwhile so nothing counts unseen.
- * Runs in hard interrupt context on the owner CPU, like the callbacks.
+ * Fold every counter that wrapped and restart it at half range, with the
+ * PMU stopped meanwhile so nothing counts unseen.  On the owner CPU with
+ * interrupts off, so between perf's callbacks, which touch the same
+ * counters and events without a lock.
  */
-irqreturn_t nvu_pmu_irq(int irq, void *data)
+static bool nvu_overflow(struct nvu_pmu *pmu)
 {
-	struct nvu_pmu *pmu = data;
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
 	DECLARE_BITMAP(ovf, NVU_MAX_COUNTERS + 1) = { };
 	bool running = pmu->hw_running;
 	unsigned int idx;
 
-	/*
-	 * Not attached (any more): nvu_pmu_detach_irq() has handed the
-	 * counters to the poll timer and frees the handler next.  It clears
-	 * @irq on the owner CPU under the hotplug lock, where the interrupt
-	 * is routed, so a handler that runs anywhere after that sees 0, even
-	 * once CPU hotplug has moved the interrupt before it is freed.
-	 */
-	if (!READ_ONCE(pmu->irq))
-		return IRQ_NONE;
 	if (!ops->read_clear_overflow(pmu, ovf))
-		return IRQ_NONE;
+		return false;
 	if (running)
 		ops->disable(pmu);
 	nvu_read_pass(pmu);
@@ -627,7 +618,122 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 	}
 	if (running)
 		ops->enable(pmu);
-	return IRQ_HANDLED;
+	return true;
+}
+
+/*
+ * Hand the interrupt to the owner CPU.  Nothing here keeps an interrupt
+ * on the owner: irqbalance, or the driver of a function whose vector we
+ * share, may route it anywhere.  An IPI to the owner runs nvu_irq_passed()
+ * there, between perf's callbacks.  A call still queued (-EBUSY) has not
+ * read the overflow status yet, so this interrupt's overflows are its.
+ */
+static irqreturn_t nvu_irq_pass(struct nvu_pmu *pmu, unsigned int cpu)
+{
+	int ret;
+
+	atomic_inc(&pmu->irq_passed);
+	ret = smp_call_function_single_async(cpu, &pmu->irq_csd);
+	if (ret)
+		atomic_dec(&pmu->irq_passed);
+	return ret && ret != -EBUSY ? IRQ_NONE : IRQ_HANDLED;
+}
+
+/*
+ * The IPI, in hard interrupt context.  It runs where it was sent unless
+ * the owner went offline meanwhile, when it runs on that CPU as it dies
+ * (after nvu_migrate() chose a new owner): it passes itself on.  Once the
+ * owner has handled the overflows, the lines held for it run again.
+ */
+static void nvu_irq_passed(void *data)
+{
+	struct nvu_pmu *pmu = data;
+	unsigned int cpu = READ_ONCE(pmu->cpu);
+	unsigned long held;
+	unsigned int i;
+
+	if (cpu < nr_cpu_ids && cpu != smp_processor_id()) {
+		nvu_irq_pass(pmu, cpu);
+	} else {
+		if (cpu < nr_cpu_ids && READ_ONCE(pmu->irq))
+			nvu_overflow(pmu);
+		held = xchg(&pmu->irq_held, 0);
+		for_each_set_bit(i, &held, NVU_MAX_IRQS)
+			enable_irq(pmu->irqs[i]);
+	}
+	/* The last access to @pmu: nvu_irq_sync() may free it after this. */
+	smp_mb__before_atomic();
+	atomic_dec(&pmu->irq_passed);
+}
+
+/* Setup of what nvu_pmu_irq() needs to hand an interrupt on (core-private). */
+void nvu_irq_init(struct nvu_pmu *pmu)
+{
+	INIT_CSD(&pmu->irq_csd, nvu_irq_passed, pmu);
+	atomic_set(&pmu->irq_passed, 0);
+}
+
+/*
+ * Wait until no interrupt handed to the owner is still on its way
+ * (core-private).  Process context, with the interrupts disabled or freed
+ * so that no new one is queued.
+ */
+void nvu_irq_sync(struct nvu_pmu *pmu)
+{
+	while (atomic_read_acquire(&pmu->irq_passed))
+		cpu_relax();
+}
+
+/*
+ * Overflow interrupt, on whatever CPU it is routed to: handled at once on
+ * the owner CPU, else passed to it.  A line passed on is disabled until
+ * the owner has cleared what asserts it: a level-triggered one would fire
+ * again at once.  @pmu->cpu only changes in nvu_migrate(), with the lines
+ * disabled and none on its way.
+ */
+irqreturn_t nvu_pmu_irq(int irq, void *data)
+{
+	struct nvu_pmu *pmu = data;
+	unsigned int cpu = READ_ONCE(pmu->cpu);
+	unsigned int i;
+
+	/*
+	 * Not attached (any more): nvu_pmu_detach_irq() has handed the
+	 * counters to the poll timer and frees the handler next.  It clears
+	 * @irq on the owner CPU, so a handler that runs anywhere after that
+	 * sees 0.
+	 */
+	if (!READ_ONCE(pmu->irq))
+		return IRQ_NONE;
+	if (cpu == smp_processor_id())
+		return nvu_overflow(pmu) ? IRQ_HANDLED : IRQ_NONE;
+	/* No counter in use: not ours (a shared vector's other devices). */
+	if (cpu >= nr_cpu_ids || bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1))
+		return IRQ_NONE;
+	for (i = 0; i < pmu->nr_irqs; i++) {
+		if (pmu->irqs[i] == irq) {
+			if (!test_and_set_bit(i, &pmu->irq_held))
+				disable_irq_nosync(irq);
+			break;
+		}
+	}
+	return nvu_irq_pass(pmu, cpu);
+}
+
+/*
+ * Stop handing interrupts to the owner and wait for those on their way
+ * (core-private): @pmu->irq is 0 now, so a handler that starts passes
+ * nothing on; one already running ends in synchronize_irq(); then every
+ * line held for the owner has been enabled again.  Process context,
+ * before the lines are freed.
+ */
+void nvu_irq_quiesce(struct nvu_pmu *pmu)
+{
+	unsigned int i;
+
+	for (i = 0; i < pmu->nr_irqs; i++)
+		synchronize_irq(pmu->irqs[i]);
+	nvu_irq_sync(pmu);
 }
 
 /*

@@ -11,6 +11,9 @@ extern const char * const nvu_config_name[3];
 
 void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu);
 irqreturn_t nvu_pmu_irq(int irq, void *data);
+void nvu_irq_init(struct nvu_pmu *pmu);
+void nvu_irq_sync(struct nvu_pmu *pmu);
+void nvu_irq_quiesce(struct nvu_pmu *pmu);
 bool nvu_pollable(const struct nvu_pmu *pmu);
 
 /* Argument of nvu_irq_detach_local(). */
