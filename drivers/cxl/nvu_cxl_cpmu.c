@@ -852,11 +852,14 @@ struct cxl_cpmu {
  * does so before it removes the function; a fatal error).  Every access
  * checks this first, on the owner CPU with interrupts off.
  */
+static bool cxl_disconnected(struct pci_dev *pci)
+{
+	return READ_ONCE(pci->error_state) == pci_channel_io_perm_failure;
+}
+
 static bool cxl_gone_now(const struct cxl_cpmu *cp)
 {
-	return READ_ONCE(cp->found->gone) ||
-	       READ_ONCE(cp->found->pci->error_state) ==
-	       pci_channel_io_perm_failure;
+	return READ_ONCE(cp->found->gone) || cxl_disconnected(cp->found->pci);
 }
 
 /*
@@ -1348,7 +1351,15 @@ static void cxl_owner_irq(struct cxl_found *f, bool bound)
 				 pmu->name, pci_name(pci), cp->info.width, ret);
 		return;
 	}
-	/* The message number means an MSI or MSI-X vector, not INTx. */
+	/*
+	 * The message number means an MSI or MSI-X vector, not INTx.  It
+	 * may have changed since probe with the vectors the driver enabled
+	 * [I]: read it again (the driver has just bound: the function is
+	 * there).
+	 */
+	if (!cxl_gone_now(cp))
+		cp->info.msi_num = FIELD_GET(CPMU_CAP_MSI_NUM,
+					     nvu_read64(&cp->regs, CPMU_CAP));
 	irq = pci->msi_enabled || pci->msix_enabled ?
 	      pci_irq_vector(pci, cp->info.msi_num) : -ENXIO;
 	ret = irq < 0 ? irq : nvu_pmu_attach_irq(pmu, irq);
@@ -1379,6 +1390,13 @@ static void cxl_rename(struct cxl_found *f)
 	char name[64];
 	bool idle;
 
+	/*
+	 * A function marked disconnected (pulled out: its driver unbinds as
+	 * part of the removal) is about to go: no probe, whose reads would
+	 * cross a dead link.
+	 */
+	if (cxl_disconnected(f->pci))
+		return;
 	cxl_pmu_name(f->pci, f->loc.index, name, sizeof(name));
 	if (pmu && !strcmp(name, pmu->name))
 		return;
@@ -1691,6 +1709,9 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	u16 cmd;
 	int ret;
 
+	if (cxl_disconnected(pci))
+		return dev_err_probe(dev, -ENODEV, "%s is disconnected\n",
+				     pci_name(pci));
 	pmu = devm_nvu_pmu_alloc(dev, &cxl_desc, sizeof(*cp));
 	if (!pmu)
 		return -ENOMEM;

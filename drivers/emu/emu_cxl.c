@@ -111,6 +111,16 @@ static bool cxl_ovf_int = true;
 module_param(cxl_ovf_int, bool, 0444);
 MODULE_PARM_DESC(cxl_ovf_int, "Counter Overflow Interrupt Support");
 
+/*
+ * Whether the CPMU's Interrupt Message Number changes with the vectors
+ * the function's driver enables is inferred [I]: the PCIe capability's own
+ * number does, for MSI.  With this, it reads as the designed number or the
+ * last vector Multiple Message Enable allows, whichever is lower.
+ */
+static bool cxl_msi_num_mme;
+module_param(cxl_msi_num_mme, bool, 0444);
+MODULE_PARM_DESC(cxl_msi_num_mme, "[I] the Interrupt Message Number follows MSI Multiple Message Enable");
+
 static bool cxl_writable_frozen = true;
 module_param(cxl_writable_frozen, bool, 0444);
 MODULE_PARM_DESC(cxl_writable_frozen, "Counters Writable While Frozen: a frozen counter takes a write");
@@ -177,6 +187,7 @@ struct emu_cxl_cpmu {
 };
 
 static void emu_cxl_msi_send(struct emu_cxl_cpmu *c);
+static unsigned int emu_cxl_msi_num(const struct emu_cxl_cpmu *c);
 
 /* Event capability register value. */
 static u64 emu_cxl_evcap(u16 vid, u16 gid, u32 mask)
@@ -420,7 +431,8 @@ static u64 emu_cxl_read(struct nvu_emu_dev *dev, u32 off, unsigned int size)
 	u64 val = 0;
 
 	if (off == CPMU_CAP)
-		val = c->cap;
+		val = (c->cap & ~CPMU_CAP_MSI_NUM) |
+		      FIELD_PREP(CPMU_CAP_MSI_NUM, emu_cxl_msi_num(c));
 	else if (off == CPMU_OVF_STATUS)
 		val = c->ovf;
 	else if (off == CPMU_FREEZE)
@@ -1213,9 +1225,23 @@ static void emu_cxl_msi_set_dev(struct pci_dev *pdev)
  * Enable bits replaced by v; it interrupts if it goes to the model's
  * doorbell with the data of a vector the domain has.
  */
+/* The Interrupt Message Number as CPMU_CAP reads now (cxl_msi_num_mme). */
+static unsigned int emu_cxl_msi_num(const struct emu_cxl_cpmu *c)
+{
+	unsigned int v = FIELD_GET(CPMU_CAP_MSI_NUM, c->cap);
+	u16 flags;
+
+	if (!cxl_msi_num_mme || !c->fn || !emu_cxl->msi)
+		return v;
+	raw_spin_lock(&emu_cxl->cfg_lock);
+	flags = emu_cfg_r16(c->fn->cfg, EMU_CXL_MSI_CAP + PCI_MSI_FLAGS);
+	raw_spin_unlock(&emu_cxl->cfg_lock);
+	return min(v, BIT(FIELD_GET(PCI_MSI_FLAGS_QSIZE, flags)) - 1);
+}
+
 static void emu_cxl_msi_send(struct emu_cxl_cpmu *c)
 {
-	unsigned int v = FIELD_GET(CPMU_CAP_MSI_NUM, c->cap), mme;
+	unsigned int v = emu_cxl_msi_num(c), mme;
 	struct emu_cxl_host *h = emu_cxl;
 	bool sent = false;
 	u16 flags, data;

@@ -133,6 +133,21 @@ cxl_disown 0
 rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
 rmmod nvu_cxl_owner && modprobe nvu_cxl_owner || fail "reload owner"
 
+# --- [I] The message number follows the vectors the owner enabled -------
+# (model parameter cxl_msi_num_mme): 0 at probe, with MSI off; 1 once the
+# owner has enabled 16 vectors.  The number read at probe would take the
+# owner's vector 0, on which the CPMU sends nothing.
+load_cxl cxl_width=32 cxl_msi_num_mme=1
+cxl_own 0
+irq=$(irq_of $p)
+[ -n "$irq" ] || fail "no interrupt with cxl_msi_num_mme=1"
+expect_eq "the CPMU's vector (1) once the owner bound" "$p" \
+	"$(grep "^ *$irq:" /proc/interrupts | sed 's/.*  //')"
+expect_eq "message number read at the bind, by interrupt" "6000000000 6000000000" \
+	"$(batches $p 3000000000 2 0.05)"
+cxl_disown 0
+rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
+
 # --- 16-bit counters: too narrow to poll at 2e9/s, counted by interrupt --
 load_cxl cxl_width=16
 [ -d $PMUS/$p ] || fail "16-bit CPMU that can interrupt not registered"

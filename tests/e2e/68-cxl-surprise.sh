@@ -8,7 +8,8 @@
 #    access after the mark, the counts up to the last read kept,
 #    the PMU gone once its events close, and a rescan finds it again.
 #  - The same surprise with the function's owner bound: its MSI vector is
-#    given back without a register access.
+#    given back without a register access; and with a memory device's
+#    function, whose PMU is not probed again under its PCI name.
 #  - A function whose memory decoding is off when the module loads has no
 #    PMU, until its driver binds and turns decoding on.
 #  - The module asked to probe asynchronously still finds every CPMU.
@@ -120,6 +121,27 @@ expect_eq "writes after the mark (owner bound)" 0 "$(link 1 late_writes)"
 wait_for "the PMU to go (owner bound)" gone $q
 rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
 nowarn "surprise removals"
+
+# --- A memory device's function pulled out: no probe on the dead link ----
+# The driver unbinds as part of the removal, after the function was marked
+# disconnected.  The memdev went before (cxl_pci removes memX in its
+# remove), so the name the PMU should have changes there: the PMU is not
+# probed again under the PCI name, which would read the dead link.
+load_model cxl_fns=2
+modprobe nvu_memdev pci=10000:00:01.0 id=7 || fail "modprobe nvu_memdev"
+modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu"
+cxl_own 1
+there cxl_pmu_mem7.0 || fail "no PMU cxl_pmu_mem7.0"
+rmmod nvu_memdev || fail "rmmod nvu_memdev"
+dmesg -c >/dev/null
+echo surprise >$EMU/$q/link || fail "surprise removal"
+wait_for "the memdev's PMU to go" gone cxl_pmu_mem7.0
+expect_eq "reads after the mark (memdev)" 0 "$(link 1 late_reads)"
+expect_eq "writes after the mark (memdev)" 0 "$(link 1 late_writes)"
+gone $q || fail "$q registered for a pulled function"
+expect_eq "messages of a probe" 0 "$(dmesg | grep -c -e 'is now' -e 'counter width')"
+rmmod nvu_cxl_cpmu && rmmod nvu_emu || fail "unload"
+nowarn "a memdev's function pulled out"
 
 # --- Memory decoding off until the function's driver binds ---------------
 dmesg -c >/dev/null
