@@ -1015,6 +1015,9 @@ static int __init nvu_init(void)
 {
 	int ret;
 
+	/* nvu_sync_event_free() has no proof to wait for on such a kernel. */
+	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
+		pr_warn("nv_uncore: preemptible kernel without RCU Tasks: a PMU whose device goes under open events is unregistered after a fixed 100 ms, not a proven wait\n");
 	nvu_unregister_wq = alloc_workqueue("nvu_unregister", WQ_UNBOUND,
 					    NVU_UNREGISTER_PARALLEL);
 	if (!nvu_unregister_wq)
