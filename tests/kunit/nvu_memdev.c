@@ -70,7 +70,8 @@ static int __init nvu_memdev_init(void)
 	}
 	device_initialize(memdev);
 	memdev->parent = &parent->dev;
-	memdev->bus = memdev_bus;
+	/* struct device's bus became a pointer to const in 6.3. */
+	memdev->bus = (void *)memdev_bus;
 	memdev->release = memdev_release;
 	ret = dev_set_name(memdev, "mem%d", id);
 	if (!ret)
