@@ -222,10 +222,16 @@ counts() {
 	shift
 	perf stat -x, -a -e "$_evs" -o /tmp/perf.out -- "$@" >/tmp/perf.err 2>&1 ||
 		{ cat /tmp/perf.err; return 1; }
-	# An event that never ran in a session: keep what perf said of its
-	# run time (the 4th field) in the log, to tell why.
+	# An event that never ran in a session: say which case it is, from
+	# its run time (4th field) and run/enabled percentage (5th; perf
+	# prints 100.00 when the enabled time is 0 too), and keep perf's
+	# output in the log.  The count is "<not counted>", which no numeric
+	# expectation matches: the test fails, nothing is retried.
 	if grep -q '<not counted>' /tmp/perf.out; then
-		echo "# counts: an event did not count; perf stat -x, printed:" >&2
+		grep '^<not counted>' /tmp/perf.out | awk -F, '{
+			printf "# counts: %s: <not counted>, %s\n", $3,
+				$5 == "100.00" ? "never enabled (enabled and running time 0)" :
+				"enabled but never running (running time 0)" }' >&2
 		sed 's/^/#   /' /tmp/perf.out /tmp/perf.err >&2
 	fi
 	grep -v '^#' /tmp/perf.out | grep -v '^$' | cut -d, -f1
