@@ -53,13 +53,6 @@ static void nvu_harness_leak(void)
 	}
 }
 
-/* A grace period the spinning CPU holds up: RCU reports it as a stall. */
-static struct rcu_head nvu_harness_rcu;
-
-static void nvu_harness_rcu_cb(struct rcu_head *head)
-{
-}
-
 static int __init nvu_harness_init(void)
 {
 	unsigned long end;
@@ -72,11 +65,13 @@ static int __init nvu_harness_init(void)
 	if (lockup_ms) {
 		/*
 		 * A grace period reads the stall timeout when it starts: let
-		 * any that began before the test lowered it end first, so the
-		 * one call_rcu() needs starts with the low timeout.
+		 * any that began before the test lowered it end first, then
+		 * start one the spinning CPU holds up.  It is started here, not
+		 * by call_rcu(): on PREEMPT_RT that leaves the start to this
+		 * CPU's rcuc thread, which the spin keeps from running.
 		 */
 		synchronize_rcu();
-		call_rcu(&nvu_harness_rcu, nvu_harness_rcu_cb);
+		start_poll_synchronize_rcu();
 		end = jiffies + msecs_to_jiffies(lockup_ms);
 		preempt_disable();
 		while (time_before(jiffies, end))
