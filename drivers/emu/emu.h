@@ -118,6 +118,10 @@ struct nvu_emu_dev;
  *	@irq_level's single line), under the lock, after every change
  * @owner_cpu: optional; where such a line is routed (batches are counted
  *	there), nr_cpu_ids for nowhere
+ * @counting_ns: optional; nanoseconds, so far, during which the block's
+ *	global enable was on (debugfs "counting"), under the lock
+ * @counted: optional; events the block's counters have added so far,
+ *	all counters together, under the lock (what "rate" reports)
  * @exit: optional; free what @init or the device's creator allocated
  */
 struct nvu_emu_type {
@@ -140,6 +144,8 @@ struct nvu_emu_type {
 	bool (*irq_level)(struct nvu_emu_dev *dev);
 	void (*irq_update)(struct nvu_emu_dev *dev);
 	unsigned int (*owner_cpu)(struct nvu_emu_dev *dev);
+	u64 (*counting_ns)(struct nvu_emu_dev *dev);
+	u64 (*counted)(struct nvu_emu_dev *dev);
 	void (*exit)(struct nvu_emu_dev *dev);
 };
 
@@ -164,6 +170,7 @@ struct nvu_emu_dev {
 	struct hrtimer rate_timer;
 	struct nvu_emu_txn rate[EMU_MAX_RATES];	/* counts per second */
 	u64 rate_frac[EMU_MAX_RATES];
+	u64 rate_counted[EMU_MAX_RATES];	/* what counters took of it */
 	unsigned int nr_rates;
 	u64 rate_last_ns;
 	struct dentry *dir;
@@ -292,12 +299,14 @@ struct emu_cspmu {
 	u32 filt2r[EMU_CSPMU_MAX];
 	u64 cntr[EMU_CSPMU_MAX];
 	u32 ext[1024];
+	u64 counted;		/* traffic its counters took, all together */
 };
 
 void emu_cspmu_setup(struct nvu_emu_dev *dev, u32 pmiidr, unsigned int nctr,
 		     unsigned int width, bool atomic64);
 bool emu_cspmu_evt(const struct emu_cspmu *u, unsigned int n);
 void emu_cspmu_count(struct emu_cspmu *u, unsigned int n, u64 amount);
+void emu_cspmu_count_traffic(struct emu_cspmu *u, unsigned int n, u64 amount);
 bool emu_cspmu_counting(const struct emu_cspmu *u, unsigned int n);
 u64 emu_cspmu_read(struct nvu_emu_dev *dev, u32 off, unsigned int size);
 void emu_cspmu_write(struct nvu_emu_dev *dev, u32 off, u64 val,

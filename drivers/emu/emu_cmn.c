@@ -226,6 +226,12 @@ struct emu_cmn {
 	struct emu_cmn_dtc dtc[NVU_CMN_MAX_DTCS];
 	/* node index by 16 KiB slot, -1 where there is none */
 	int *slot;
+	/*
+	 * events added to local counters paired with a global one (those a
+	 * driver reads; an idle local counter still counts its input) so
+	 * far, all counters together
+	 */
+	u64 counted;
 };
 
 /* Connect-info code of a device type; 0 for none (DTC, no PMU). */
@@ -771,6 +777,8 @@ static void emu_cmn_local_add(struct emu_cmn *c, unsigned int xp,
 	u64 local = (m->pmevcnt >> (16 * i)) & 0xffff;
 	u64 sum = local + amount;
 
+	if (m->pmu_config & NVU_CMN_DTM_PAIRED(i))
+		c->counted += amount;
 	m->pmevcnt &= ~(0xffffULL << (16 * i));
 	m->pmevcnt |= (sum & 0xffff) << (16 * i);
 	if ((m->pmu_config & NVU_CMN_DTM_PAIRED(i)) && (sum >> 16))
@@ -974,3 +982,32 @@ bool emu_cmn_irq(const struct emu_cmn *c, unsigned int dtc)
 	       (c->dtc[dtc].pmcr & NVU_CMN_DTC_PMCR_OVFL_INTR_EN);
 }
 EXPORT_SYMBOL_IF_KUNIT(emu_cmn_irq);
+
+/**
+ * emu_cmn_counted() - events the mesh's paired local counters counted
+ * @c: the model
+ *
+ * So far, summed over counters: traffic two counters see counts twice.
+ * Only local counters paired with a global counter count here: the others
+ * still count their input (input 0 by reset), but no driver reads them.
+ */
+u64 emu_cmn_counted(const struct emu_cmn *c)
+{
+	return c->counted;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_counted);
+
+/**
+ * emu_cmn_counting() - whether every DTC of the mesh counts
+ * @c: the model
+ */
+bool emu_cmn_counting(const struct emu_cmn *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->dtcs; i++)
+		if (!emu_cmn_dtc_on(&c->dtc[i]))
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(emu_cmn_counting);

@@ -171,5 +171,7 @@ int emu_cmn_count(struct emu_cmn *c, u16 type, int logid, u8 event,
 int emu_cmn_flits(struct emu_cmn *c, const struct emu_cmn_flit *f);
 void emu_cmn_cycles(struct emu_cmn *c, u64 cycles, bool busy);
 bool emu_cmn_irq(const struct emu_cmn *c, unsigned int dtc);
+bool emu_cmn_counting(const struct emu_cmn *c);
+u64 emu_cmn_counted(const struct emu_cmn *c);
 
 #endif /* EMU_CMN_H */

@@ -30,6 +30,7 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 
 #include "emu.h"
 #include "emu_cmn.h"
@@ -128,6 +129,10 @@ struct emu_cmn_inst {
 	/* The firmware's device, while it has lines. */
 	struct acpi_device *adev;
 	struct platform_device *pdev;
+	/* Time every DTC counted, up to @on_since while @on. */
+	u64 on_ns;
+	u64 on_since;
+	bool on;
 };
 
 static struct emu_cmn_inst emu_cmn_insts[EMU_CMN_MAX_INST];
@@ -539,7 +544,30 @@ static u64 emu_cmn600_read(struct nvu_emu_dev *dev, u32 off,
 static void emu_cmn600_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 			     unsigned int size)
 {
-	emu_cmn_write(emu_cmn_of(dev), off, val, size);
+	struct emu_cmn_inst *in = emu_cmn_inst_of(dev);
+	bool on;
+
+	emu_cmn_write(in->c, off, val, size);
+	on = emu_cmn_counting(in->c);
+	if (on == in->on)
+		return;
+	if (on)
+		in->on_since = ktime_get_ns();
+	else
+		in->on_ns += ktime_get_ns() - in->on_since;
+	in->on = on;
+}
+
+static u64 emu_cmn600_counting_ns(struct nvu_emu_dev *dev)
+{
+	struct emu_cmn_inst *in = emu_cmn_inst_of(dev);
+
+	return in->on_ns + (in->on ? ktime_get_ns() - in->on_since : 0);
+}
+
+static u64 emu_cmn600_counted(struct nvu_emu_dev *dev)
+{
+	return emu_cmn_counted(emu_cmn_of(dev));
 }
 
 static void emu_cmn600_tick(struct nvu_emu_dev *dev, u64 cycles)
@@ -657,6 +685,8 @@ static const struct nvu_emu_type emu_cmn600_type = {
 	.tick = emu_cmn600_tick,
 	.irq_update = emu_cmn600_irq_update,
 	.owner_cpu = emu_cmn600_owner_cpu,
+	.counting_ns = emu_cmn600_counting_ns,
+	.counted = emu_cmn600_counted,
 	.exit = emu_cmn600_exit,
 };
 

@@ -102,6 +102,13 @@ void emu_cspmu_count(struct emu_cspmu *u, unsigned int n, u64 amount)
 		u->ovs |= BIT_ULL(n);
 }
 
+/* Traffic, not the clock: also summed in @u->counted. */
+void emu_cspmu_count_traffic(struct emu_cspmu *u, unsigned int n, u64 amount)
+{
+	u->counted += amount;
+	emu_cspmu_count(u, n, amount);
+}
+
 /* Counter @n counts now: the block and the counter are enabled. */
 bool emu_cspmu_counting(const struct emu_cspmu *u, unsigned int n)
 {

@@ -706,7 +706,7 @@ static const struct file_operations emu_inject_fops = {
 static void emu_rate_accrue(struct nvu_emu_dev *dev)
 {
 	unsigned int i;
-	u64 now;
+	u64 now, before;
 
 	if (!dev->nr_rates)
 		return;
@@ -718,8 +718,12 @@ static void emu_rate_accrue(struct nvu_emu_dev *dev)
 		dev->rate_frac[i] += t.v[EMU_COUNT] * (now - dev->rate_last_ns);
 		t.v[EMU_COUNT] = div64_u64(dev->rate_frac[i], NSEC_PER_SEC);
 		dev->rate_frac[i] -= t.v[EMU_COUNT] * NSEC_PER_SEC;
-		if (t.v[EMU_COUNT])
-			emu_apply(dev, &t);
+		if (!t.v[EMU_COUNT])
+			continue;
+		before = dev->type->counted ? dev->type->counted(dev) : 0;
+		emu_apply(dev, &t);
+		if (dev->type->counted)
+			dev->rate_counted[i] += dev->type->counted(dev) - before;
 	}
 	dev->rate_last_ns = now;
 }
@@ -790,6 +794,7 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 	emu_rate_accrue(dev);		/* the old lines, up to now */
 	memcpy(dev->rate, t, n * sizeof(t[0]));
 	memset(dev->rate_frac, 0, sizeof(dev->rate_frac));
+	memset(dev->rate_counted, 0, sizeof(dev->rate_counted));
 	dev->nr_rates = n;
 	dev->rate_last_ns = ktime_get_ns();
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
@@ -800,9 +805,44 @@ static ssize_t emu_rate_write(struct file *file, const char __user *ubuf,
 	return len;
 }
 
+/*
+ * Reading "rate" gives, for each line in the order written, how many of its
+ * transactions the block's counters took so far (0 for a kind without
+ * .counted).  Traffic that arrives while perf has the PMU disabled, or no
+ * counter counts it, is not in it: with a line counted by at most one
+ * counter at a time, this is what a driver must report for that line,
+ * exactly, however perf and its users multiplex.
+ */
+static ssize_t emu_rate_read(struct file *file, char __user *ubuf,
+			     size_t len, loff_t *ppos)
+{
+	struct nvu_emu_dev *dev = file->private_data;
+	char *buf;
+	unsigned long flags;
+	unsigned int i;
+	size_t n = 0;
+	ssize_t ret;
+
+	if (*ppos)		/* one read: the figures move */
+		return 0;
+	buf = kzalloc(EMU_MAX_RATES * 24, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	emu_rate_accrue(dev);
+	for (i = 0; i < dev->nr_rates; i++)
+		n += scnprintf(buf + n, EMU_MAX_RATES * 24 - n, "%llu\n",
+			       dev->rate_counted[i]);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	ret = simple_read_from_buffer(ubuf, len, ppos, buf, n);
+	kfree(buf);
+	return ret;
+}
+
 static const struct file_operations emu_rate_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
+	.read = emu_rate_read,
 	.write = emu_rate_write,
 	.llseek = noop_llseek,
 };
@@ -831,6 +871,27 @@ static int emu_access_open(struct inode *inode, struct file *file)
 {
 	return single_open(file, emu_access_show, inode->i_private);
 }
+
+/*
+ * "counting": how long the block has counted, in ns.  Traffic from "rate"
+ * lines that falls outside that time is not counted, so a test of
+ * time-multiplexed estimates takes its truth from this, not from the wall
+ * clock: on a slow guest the PMU spends a visible share of the time
+ * disabled while perf reprograms it.
+ */
+static int emu_counting_show(struct seq_file *m, void *v)
+{
+	struct nvu_emu_dev *dev = m->private;
+	unsigned long flags;
+	u64 ns;
+
+	raw_spin_lock_irqsave(&dev->lock, flags);
+	ns = dev->type->counting_ns(dev);
+	raw_spin_unlock_irqrestore(&dev->lock, flags);
+	seq_printf(m, "%llu\n", ns);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(emu_counting);
 
 static ssize_t emu_access_write(struct file *file, const char __user *ubuf,
 				size_t len, loff_t *ppos)
@@ -1043,9 +1104,12 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 
 	dev->dir = debugfs_create_dir(name, emu_root);
 	debugfs_create_file("inject", 0200, dev->dir, dev, &emu_inject_fops);
-	debugfs_create_file("rate", 0200, dev->dir, dev, &emu_rate_fops);
+	debugfs_create_file("rate", 0600, dev->dir, dev, &emu_rate_fops);
 	debugfs_create_file("access", 0600, dev->dir, dev, &emu_access_fops);
 	debugfs_create_file("tear", 0600, dev->dir, dev, &emu_tear_fops);
+	if (type->counting_ns)
+		debugfs_create_file("counting", 0400, dev->dir, dev,
+				    &emu_counting_fops);
 	ret = type->pdev_name && !type->no_window ?
 	      emu_fw_apmt(dev, apmt, irq_hw) : 1;
 	if (ret) {

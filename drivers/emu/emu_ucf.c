@@ -91,6 +91,11 @@ static bool emu_ucf_filter_hit(u32 filtr, const struct nvu_emu_txn *t)
 	       (filtr & BIT(8 + t->v[EMU_DST]));
 }
 
+static u64 emu_ucf_counted(struct nvu_emu_dev *dev)
+{
+	return ((struct emu_cspmu *)dev->state)->counted;
+}
+
 static void emu_ucf_inject(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 {
 	struct emu_cspmu *u = dev->state;
@@ -99,7 +104,8 @@ static void emu_ucf_inject(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 	for (n = 0; n < EMU_CSPMU_MAX; n++) {
 		if (emu_cspmu_evt(u, n) && emu_cspmu_counting(u, n) &&
 		    emu_ucf_filter_hit(u->filtr[n], t))
-			emu_cspmu_count(u, n, emu_ucf_amount(u->evtyper[n], t));
+			emu_cspmu_count_traffic(u, n,
+						emu_ucf_amount(u->evtyper[n], t));
 	}
 }
 
@@ -120,6 +126,7 @@ static void emu_ucf_inject(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t)
 	.inject = emu_ucf_inject,					\
 	.tick = emu_cspmu_tick,						\
 	.irq_level = emu_cspmu_irq_level,				\
+	.counted = emu_ucf_counted,					\
 }
 
 /* Single-page, and dual-page (cspmu_dual_page=1). */
