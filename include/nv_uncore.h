@@ -398,6 +398,9 @@ struct nvu_pmu_desc {
  * @unregister_work: takes the PMU out of perf when its module goes
  *	(nvu_pmus_unregister_module())
  * @unregister_queued: @unregister_work was queued (under the core's lock)
+ * @stray_work: moves events perf installed on a CPU that was no longer the
+ *	owner (@stray_cpus) to the owner
+ * @stray_cpus: CPUs where nvu's add() refused such events
  * @attr_groups: sysfs groups handed to perf
  * @format_group: "format" group
  * @events_group: "events" group
@@ -436,6 +439,8 @@ struct nvu_pmu {
 	struct list_head list;
 	struct work_struct unregister_work;
 	bool unregister_queued;
+	struct work_struct stray_work;
+	cpumask_t stray_cpus;
 	const struct attribute_group *attr_groups[5];
 	struct attribute_group format_group;
 	struct attribute_group events_group;

@@ -26,6 +26,8 @@ static enum cpuhp_state nvu_cpuhp_state;
 /* Registered PMUs, for nvu_pmu_get(). */
 static LIST_HEAD(nvu_pmus);
 static DEFINE_MUTEX(nvu_pmus_lock);
+/* Orders nvu_stray_work() with a PMU leaving perf (nvu_unregister_perf()). */
+static DEFINE_MUTEX(nvu_stray_lock);
 
 /* ------------------------------------------------------------------------
  * Register mapping
@@ -455,14 +457,16 @@ EXPORT_SYMBOL_GPL(nvu_pick_cpu);
  */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
+	unsigned int old = pmu->cpu;
 	unsigned int i;
 
 	for (i = 0; i < pmu->nr_irqs; i++)
 		disable_irq(pmu->irqs[i]);
 	nvu_irq_sync(pmu);
-	if (pmu->registered && pmu->cpu < nr_cpu_ids && cpu < nr_cpu_ids)
-		perf_pmu_migrate_context(&pmu->pmu, pmu->cpu, cpu);
+	/* First: add() refuses events on any other CPU (nvu_stray_work()). */
 	WRITE_ONCE(pmu->cpu, cpu);
+	if (pmu->registered && old < nr_cpu_ids && cpu < nr_cpu_ids)
+		perf_pmu_migrate_context(&pmu->pmu, old, cpu);
 	for (i = 0; i < pmu->nr_irqs; i++) {
 		/* Else the handler passes each interrupt to the owner. */
 		if (cpu < nr_cpu_ids &&
@@ -471,6 +475,36 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 				pmu->irqs[i], cpu);
 		enable_irq(pmu->irqs[i]);
 	}
+}
+
+/*
+ * perf_event_open() calls event_init(), which names the owner as the
+ * event's CPU, and installs the event on that CPU later, under no lock that
+ * hotplug takes.  If the owner moved in between, the event lands on the
+ * old owner after its context moved; add() refuses it there.  Move it now:
+ * where that CPU is still online (the owner moved back to a CPU that came
+ * online), its events join the owner's and count from then on.  Where it
+ * went offline, perf has already detached them (they read <not counted>),
+ * or refuses the open with -ENODEV.
+ */
+static void nvu_stray_work(struct work_struct *work)
+{
+	struct nvu_pmu *pmu = container_of(work, struct nvu_pmu, stray_work);
+	unsigned int cpu;
+
+	cpus_read_lock();
+	mutex_lock(&nvu_stray_lock);
+	for_each_cpu(cpu, &pmu->stray_cpus) {
+		cpumask_clear_cpu(cpu, &pmu->stray_cpus);
+		if (!pmu->registered || pmu->cpu >= nr_cpu_ids ||
+		    cpu == pmu->cpu || !cpu_online(cpu))
+			continue;
+		dev_dbg(pmu->dev, "events installed on CPU %u after the owner moved: moving them to CPU %d\n",
+			cpu, pmu->cpu);
+		perf_pmu_migrate_context(&pmu->pmu, cpu, pmu->cpu);
+	}
+	mutex_unlock(&nvu_stray_lock);
+	cpus_read_unlock();
 }
 
 static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
@@ -532,6 +566,7 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 	pmu->counter_width = 64;
 	pmu->priv = priv_size ? pmu + 1 : NULL;
 	cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
+	INIT_WORK(&pmu->stray_work, nvu_stray_work);
 	nvu_irq_init(pmu);
 	/* Released after the interrupts, before @pmu: see nvu_irq_sync(). */
 	if (devm_add_action(dev, nvu_irq_sync_action, pmu))
@@ -772,9 +807,13 @@ static void nvu_unregister_perf(struct nvu_pmu *pmu)
 {
 	/* From here on hotplug must not touch perf's context any more. */
 	cpus_read_lock();
+	mutex_lock(&nvu_stray_lock);
 	pmu->registered = false;
+	mutex_unlock(&nvu_stray_lock);
 	cpus_read_unlock();
 	perf_pmu_unregister(&pmu->pmu);
+	/* No event is left to queue it (see nvu_sync_event_free()). */
+	cancel_work_sync(&pmu->stray_work);
 }
 
 static void nvu_unregister_work(struct work_struct *work)

@@ -494,6 +494,18 @@ static int nvu_add(struct perf_event *event, int flags)
 	/* Lost its interrupt (nvu_pmu_detach_irq()), and too narrow to poll. */
 	if (!pmu->irq && !nvu_pollable(pmu))
 		return -EAGAIN;
+	/*
+	 * The owner moved between event_init() and perf installing the
+	 * event on the CPU event_init() named (a CPU going or coming back
+	 * online).  Counting here would race the owner for the counters:
+	 * refuse, before any register access, and have the event moved to
+	 * the owner, where perf adds it again (nvu_stray_work()).
+	 */
+	if (unlikely(event->cpu != READ_ONCE(pmu->cpu))) {
+		cpumask_set_cpu(event->cpu, &pmu->stray_cpus);
+		schedule_work(&pmu->stray_work);
+		return -EAGAIN;
+	}
 	idx = nvu_get_idx(pmu, event);
 	if (idx < 0)
 		return idx;

@@ -7,7 +7,12 @@
  */
 
 #include <kunit/test.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/perf_event.h>
 
+#include "nv_uncore.h"
+#include "nvu_emu.h"
 #include "nvu_t410_kunit.h"
 #include "nvu_t410_regs.h"
 
@@ -75,11 +80,79 @@ static void nvu_t410_cmem_sums(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_kt_count(cyc), 999ULL);
 }
 
+/* The PMU whose owner nvu_kt_init_then_move() moves, and where to. */
+static struct nvu_pmu *nvu_kt_moving;
+static int nvu_kt_new_owner;
+static int (*nvu_kt_event_init)(struct perf_event *event);
+
+/* event_init(), then the owner moves, before perf installs the event. */
+static int nvu_kt_init_then_move(struct perf_event *event)
+{
+	int ret = nvu_kt_event_init(event);
+
+	WRITE_ONCE(nvu_kt_moving->cpu, nvu_kt_new_owner);
+	return ret;
+}
+
+/*
+ * The owner moves between event_init() and perf installing the event, as
+ * when a CPU goes or comes online during perf_event_open() (without events
+ * open on the PMU, moving perf's context moves nothing, so setting the
+ * owner is all the move does).  The event lands on the old owner; it must
+ * not count there, beside the new owner, but move to it and count exactly.
+ */
+static void nvu_t410_stray_install(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.config = T410_UCF_SLC_ACCESS_RD,
+	};
+	struct perf_event *event;
+	struct nvu_pmu *p;
+	int old, cpu, i;
+
+	p = nvu_pmu_get("nvidia_ucf_pmu_0");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	old = p->cpu;
+	nvu_kt_new_owner = cpumask_any_but(cpu_online_mask, old);
+	if (nvu_kt_new_owner >= nr_cpu_ids) {
+		nvu_pmu_put(p);
+		kunit_skip(test, "needs two online CPUs");
+	}
+	attr.type = p->pmu.type;
+	nvu_kt_moving = p;
+	nvu_kt_event_init = p->pmu.event_init;
+	p->pmu.event_init = nvu_kt_init_then_move;
+	event = perf_event_create_kernel_counter(&attr, old, NULL, NULL, NULL);
+	p->pmu.event_init = nvu_kt_event_init;
+	if (IS_ERR(event)) {
+		WRITE_ONCE(p->cpu, old);
+		nvu_pmu_put(p);
+		KUNIT_FAIL(test, "open: %ld", PTR_ERR(event));
+		return;
+	}
+	/* The core moves it in a work item: allow it a second. */
+	for (i = 0; i < 50 && READ_ONCE(event->cpu) != nvu_kt_new_owner; i++)
+		msleep(20);
+	cpu = READ_ONCE(event->cpu);
+	KUNIT_EXPECT_EQ_MSG(test, cpu, nvu_kt_new_owner,
+			    "the event stayed on CPU %d, no longer the owner", old);
+	/* EXPECT, not ASSERT, from here: the owner is put back below. */
+	KUNIT_EXPECT_EQ(test, nvu_emu_inject("nvidia_ucf_pmu_0", "op=rd count=77"),
+			0);
+	KUNIT_EXPECT_EQ(test, nvu_kt_count(event), 77ULL);
+	KUNIT_EXPECT_EQ(test, (int)event->state, (int)PERF_EVENT_STATE_ACTIVE);
+	perf_event_release_kernel(event);
+	WRITE_ONCE(p->cpu, old);
+	nvu_pmu_put(p);
+}
+
 static struct kunit_case nvu_t410_cases[] = {
 	KUNIT_CASE(nvu_t410_ucf_filtered),
 	KUNIT_CASE(nvu_t410_ucf_cycles),
 	KUNIT_CASE(nvu_t410_refused),
 	KUNIT_CASE(nvu_t410_cmem_sums),
+	KUNIT_CASE(nvu_t410_stray_install),
 	{}
 };
 

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# perf opening events while the owner moves: the owner of socket 1's UCF
+# PMU goes offline and comes back, whichever CPU it is by then, in a loop
+# while perf stat sessions open, count
+# and close one UCF event of socket 1 each.  perf names the owner's CPU at
+# event_init() and installs the event there later; the owner may have
+# moved in between.  Every session counts exactly, or perf reports the
+# event it could not place (the open fails, "<not supported>" when the CPU
+# it named went offline first, or "<not counted>": installed
+# on a CPU just as it went offline, where perf detaches it); never another
+# number.  The loop pauses while a session's traffic is injected (a batch
+# landing while perf moves the context would miss the counter, on
+# hardware too).  Afterwards a session counts exactly on the owner.  The
+# deterministic form of the race is KUnit's nvu_t410_stray_install.
+. "$NVU_TESTS/lib.sh"
+load_t410
+n=${NVU_RACE_SESSIONS:-40}
+pmu=nvidia_ucf_pmu_1
+cpus=$(node_cpus 1)
+for c in $cpus; do
+	[ -w /sys/devices/system/cpu/cpu$c/online ] ||
+		{ echo "SKIP: CPU $c of socket 1 cannot go offline"; exit 77; }
+done
+[ -n "$cpus" ] || { echo "SKIP: socket 1 has no CPU online"; exit 77; }
+rm -f /tmp/race.stop /tmp/race.pause /tmp/race.paused
+
+# The hotplug loop; it acknowledges a pause between two changes.
+(
+	moves=0
+	while [ ! -e /tmp/race.stop ]; do
+		if [ -e /tmp/race.pause ]; then
+			: >/tmp/race.paused
+			sleep 0.02
+			continue
+		fi
+		rm -f /tmp/race.paused
+		o=$(cat $PMUS/$pmu/cpumask)
+		echo 0 >/sys/devices/system/cpu/cpu$o/online
+		echo 1 >/sys/devices/system/cpu/cpu$o/online
+		moves=$((moves + 1))
+	done
+	echo "$moves owner changes" >/tmp/race.moves
+) &
+hp=$!
+
+# The session's workload: pause the loop, inject, let it go on.
+cat >/tmp/race.sh <<S
+: >/tmp/race.pause
+while [ ! -e /tmp/race.paused ]; do sleep 0.02; done
+sleep 0.2
+echo "op=rd count=\$1" >$EMU/$pmu/inject
+rm -f /tmp/race.pause
+S
+
+i=0 exact=0 refused=0 detached=0
+while [ $i -lt "$n" ]; do
+	i=$((i + 1))
+	want=$((1000 + i))
+	out=$(perf stat -x, -a -e $pmu/slc_access_rd/ -- sh /tmp/race.sh $want 2>&1)
+	rc=$?
+	rm -f /tmp/race.pause
+	v=$(echo "$out" | grep "$pmu/slc_access_rd/" | cut -d, -f1)
+	if [ "$v" = "$want" ]; then
+		exact=$((exact + 1))
+	elif [ "$v" = "<not counted>" ]; then
+		detached=$((detached + 1))
+		echo "session $i: <not counted>: $(echo "$out" | grep "$pmu/")"
+	elif [ "$v" = "<not supported>" ] || { [ -z "$v" ] && [ "$rc" != 0 ]; }; then
+		refused=$((refused + 1))
+		echo "session $i: open refused: $(echo "$out" | head -n 2 | tr '\n' ' ')"
+	else
+		echo "FAIL: session $i: expected $want, got '$v' (perf exit $rc): $out"
+		NVU_FAILED=1
+	fi
+done
+: >/tmp/race.stop
+wait $hp
+echo "sessions: $exact exact, $refused refused at open, $detached <not counted>; $(cat /tmp/race.moves)"
+expect_eq "sessions accounted for" "$n" "$((exact + refused + detached))"
+[ "$exact" -ge 1 ] || { echo "FAIL: no session counted"; NVU_FAILED=1; }
+
+expect_eq "socket 1 back online" "$(echo $cpus)" "$(echo $(node_cpus 1))"
+expect_eq "after the race" 4321 \
+	"$(counts $pmu/slc_access_rd/ -- sh -c "echo 'op=rd count=4321' >$EMU/$pmu/inject")"
+finish
