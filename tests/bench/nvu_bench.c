@@ -42,7 +42,7 @@
 #include "nvu_emu.h"
 #include "nvu_t410_regs.h"
 
-#define NVU_BENCH_MAX_EVENTS	4
+#define NVU_BENCH_MAX_EVENTS	9
 
 enum nvu_bench_op {
 	NVU_BENCH_PMU_DISABLE,
@@ -215,6 +215,19 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		.nr_events = 3,
 		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
 			    T410_C2C_CYCLES },
+	}, {
+		/*
+		 * All nine events of the link, each summed over 14 instances:
+		 * the longest stretch with interrupts off one group's
+		 * sched-in or sched-out causes.
+		 */
+		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "all9",
+		.nr_events = 9,
+		.config = { T410_C2C_CYCLES, T410_C2C_IN_RD_CUM_OUTS,
+			    T410_C2C_IN_RD_REQ, T410_C2C_IN_WR_CUM_OUTS,
+			    T410_C2C_IN_WR_REQ, T410_C2C_OUT_RD_CUM_OUTS,
+			    T410_C2C_OUT_RD_REQ, T410_C2C_OUT_WR_CUM_OUTS,
+			    T410_C2C_OUT_WR_REQ },
 	}, {
 		.pmu = NVU_BENCH_CLINK, .tag = "clink", .name = "group",
 		.nr_events = 3,
