@@ -17,6 +17,7 @@
 #include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
+#include <linux/irq_work.h>
 #include <linux/jump_label.h>
 #include <linux/perf_event.h>
 #include <linux/smp.h>
@@ -368,6 +369,8 @@ struct nvu_pmu_desc {
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on
+ * @moving_to: while nvu_migrate() moves the context, the new owner (add()
+ *	accepts events on both); else -1
  * @used: allocated counter indexes
  * @events: event by counter index
  * @hw_running: counters are enabled (between pmu_enable and pmu_disable)
@@ -400,6 +403,8 @@ struct nvu_pmu_desc {
  * @unregister_queued: @unregister_work was queued (under the core's lock)
  * @stray_work: moves events perf installed on a CPU that was no longer the
  *	owner (@stray_cpus) to the owner
+ * @stray_kick: queues @stray_work from add(), where perf holds locks a
+ *	wake-up must not nest in
  * @stray_cpus: CPUs where nvu's add() refused such events
  * @attr_groups: sysfs groups handed to perf
  * @format_group: "format" group
@@ -418,6 +423,7 @@ struct nvu_pmu {
 	bool has_cycle_counter;
 	cpumask_t associated_cpus;
 	int cpu;
+	int moving_to;
 	DECLARE_BITMAP(used, NVU_MAX_COUNTERS + 1);
 	struct perf_event *events[NVU_MAX_COUNTERS + 1];
 	bool hw_running;
@@ -440,6 +446,7 @@ struct nvu_pmu {
 	struct work_struct unregister_work;
 	bool unregister_queued;
 	struct work_struct stray_work;
+	struct irq_work stray_kick;
 	cpumask_t stray_cpus;
 	const struct attribute_group *attr_groups[5];
 	struct attribute_group format_group;

@@ -11,6 +11,7 @@
 #include <linux/interrupt.h>
 #include <linux/jump_label.h>
 #include <linux/ioport.h>
+#include <linux/irq_work.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/namei.h>
@@ -463,10 +464,17 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 	for (i = 0; i < pmu->nr_irqs; i++)
 		disable_irq(pmu->irqs[i]);
 	nvu_irq_sync(pmu);
-	/* First: add() refuses events on any other CPU (nvu_stray_work()). */
-	WRITE_ONCE(pmu->cpu, cpu);
+	/*
+	 * add() accepts both CPUs while the context moves: the events
+	 * arriving on the new one, and those perf re-adds on the old one
+	 * before their turn to move (a refused pinned event would end in
+	 * error).  Then only the new one (nvu_stray_work()).
+	 */
+	WRITE_ONCE(pmu->moving_to, cpu);
 	if (pmu->registered && old < nr_cpu_ids && cpu < nr_cpu_ids)
 		perf_pmu_migrate_context(&pmu->pmu, old, cpu);
+	WRITE_ONCE(pmu->cpu, cpu);
+	WRITE_ONCE(pmu->moving_to, -1);
 	for (i = 0; i < pmu->nr_irqs; i++) {
 		/* Else the handler passes each interrupt to the owner. */
 		if (cpu < nr_cpu_ids &&
@@ -505,6 +513,12 @@ static void nvu_stray_work(struct work_struct *work)
 	}
 	mutex_unlock(&nvu_stray_lock);
 	cpus_read_unlock();
+}
+
+/* From add(), in perf's locks: a wake-up of the worker waits for this. */
+static void nvu_stray_kick(struct irq_work *work)
+{
+	schedule_work(&container_of(work, struct nvu_pmu, stray_kick)->stray_work);
 }
 
 static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
@@ -566,7 +580,9 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 	pmu->counter_width = 64;
 	pmu->priv = priv_size ? pmu + 1 : NULL;
 	cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
+	pmu->moving_to = -1;
 	INIT_WORK(&pmu->stray_work, nvu_stray_work);
+	init_irq_work(&pmu->stray_kick, nvu_stray_kick);
 	nvu_irq_init(pmu);
 	/* Released after the interrupts, before @pmu: see nvu_irq_sync(). */
 	if (devm_add_action(dev, nvu_irq_sync_action, pmu))
@@ -812,7 +828,8 @@ static void nvu_unregister_perf(struct nvu_pmu *pmu)
 	mutex_unlock(&nvu_stray_lock);
 	cpus_read_unlock();
 	perf_pmu_unregister(&pmu->pmu);
-	/* No event is left to queue it (see nvu_sync_event_free()). */
+	/* No event is left to queue them (see nvu_sync_event_free()). */
+	irq_work_sync(&pmu->stray_kick);
 	cancel_work_sync(&pmu->stray_work);
 }
 

@@ -499,11 +499,13 @@ static int nvu_add(struct perf_event *event, int flags)
 	 * event on the CPU event_init() named (a CPU going or coming back
 	 * online).  Counting here would race the owner for the counters:
 	 * refuse, before any register access, and have the event moved to
-	 * the owner, where perf adds it again (nvu_stray_work()).
+	 * the owner, where perf adds it again (nvu_stray_work()).  While the
+	 * context moves, both CPUs are accepted.
 	 */
-	if (unlikely(event->cpu != READ_ONCE(pmu->cpu))) {
+	if (unlikely(event->cpu != READ_ONCE(pmu->cpu) &&
+		     event->cpu != READ_ONCE(pmu->moving_to))) {
 		cpumask_set_cpu(event->cpu, &pmu->stray_cpus);
-		schedule_work(&pmu->stray_work);
+		irq_work_queue(&pmu->stray_kick);
 		return -EAGAIN;
 	}
 	idx = nvu_get_idx(pmu, event);
