@@ -133,6 +133,7 @@ nvu-stat sweep -k 4 -S 50 -t 2 -o csv srcdst $ucf/slc_access_rd/ >/tmp/sd.csv ||
 	fail "sweep srcdst"
 took=$(cat $EMU/$ucf/rate)
 echo >$EMU/$ucf/rate
+[ "$took" -gt 0 ] || { echo "FAIL: the counters took none of the traffic"; NVU_FAILED=1; }
 cat /tmp/sd.csv
 expect_eq "srcdst bucket counts" "src_loc_cpu>dst_loc_cmem=$took" \
 	"$(tail -n +2 /tmp/sd.csv | awk -F, '$2 != 0 { printf "%s=%s ", $1, $2 }' | sed 's/ $//')"

@@ -33,11 +33,15 @@ counted() {
 		  else print \"ok: \" \$1 \" counted \" \$col }
 		END { exit bad }" || NVU_FAILED=1
 }
-# rate_counted DEV: sets rc, the model's per-line figures; says how long the
-# mesh counted since t0 (its "counting" figure before the sweep)
+# rate_counted DEV N: sets rc, the model's per-line figures, of which the
+# first N must not be 0 (else an exact 0 = 0 would pass with nothing
+# counted); says how long the mesh counted since t0 (its "counting"
+# figure before the sweep)
 rate_counted() {
 	rc=$(cat "$1/rate" | tr '\n' ' ')
 	echo "rate lines counted: $rc; the mesh counted $(awk -v a="$t0" -v b="$(cat "$1/counting")" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')s"
+	expect_eq "rate lines the counters took some of" "$2" \
+		"$(echo $rc | awk -v n="$2" '{ k = 0; for (i = 1; i <= n; i++) if ($i > 0) k++; print k }')"
 }
 
 # 1. list: each mesh with its revision and filters.
@@ -81,7 +85,7 @@ printf '%s\n' "type=hnf event=0x1 nodeid=$h0 count=400000" \
 t0=$(cat $E2/counting)
 nvu-stat sweep -S 50 -t 2 -o csv cmn-node $P2/hnf_cache_miss/ >/tmp/hnf2.csv ||
 	fail "sweep cmn-node 8x8"
-rate_counted $E2
+rate_counted $E2 4
 echo >$E2/rate
 expect_eq "8x8 HN-F buckets" "$(cmn_nodes $P2 HN-F)" "$(tail -n +2 /tmp/hnf2.csv | wc -l)"
 expect_eq "8x8 HN-F buckets observed part of the time" 32 \
@@ -124,7 +128,7 @@ printf '%s\n' "flit=up nodeid=$xp port=1 chan=dat val=0x000 count=300000" \
 t0=$(cat $E2/counting)
 nvu-stat sweep -S 50 -t 2 -o csv cmn-wp $P2 --port 1 --chan dat --field 8:2 --xp $xp >/tmp/wp3.csv ||
 	fail "sweep cmn-wp multiplexed"
-rate_counted $E2
+rate_counted $E2 3
 echo >$E2/rate
 cat /tmp/wp3.csv
 expect_eq "cmn-wp buckets" "[9:8]=0x0 [9:8]=0x1 [9:8]=0x2 [9:8]=0x3" \
@@ -202,7 +206,7 @@ printf '%s\n' "type=xp event=0x71 nodeid=$x5 count=500000" \
 	"type=xp event=0x71 nodeid=$x63 count=80000" >$E2/rate
 t0=$(cat $E2/counting)
 nvu-stat map -S 25 -t 2 -o csv $P2 mxp_p0_dat_txflit_valid >/tmp/map2.csv || fail "map 8x8"
-rate_counted $E2
+rate_counted $E2 3
 nvu-stat map -S 20 -t 1 --svg /tmp/map2.svg $P2 >/tmp/map2.out || fail "map 8x8 default events"
 echo >$E2/rate
 cat /tmp/map2.out
