@@ -209,8 +209,8 @@ static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
 		/* Bits beyond the event field name no event [U]. */
 		if (emu_cspmu_evt(&p->cs, n) && emu_cspmu_counting(&p->cs, n) &&
 		    !(p->cs.evtyper[n] & ~evt_bits) && hit(&p->cs, n, t))
-			emu_cspmu_count_traffic(&p->cs, n,
-						emu_pcie_amount(p->cs.evtyper[n], t));
+			emu_cspmu_count(&p->cs, n,
+					emu_pcie_amount(p->cs.evtyper[n], t));
 	}
 }
 
