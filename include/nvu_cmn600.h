@@ -46,7 +46,7 @@ struct nvu_cmn_node {
  * @rev: revision code (periph_id_2 7:4)
  * @mesh_x: XPs per row
  * @mesh_y: rows
- * @y_bits: width of the node ID's Y field (2 or 3)
+ * @y_bits: width of the node ID's Y field (1 to 3)
  * @num_xps: mesh_x * mesh_y
  * @xps: the XPs, by logical ID (raster order: y * mesh_x + x)
  * @num_nodes: device nodes with a PMU (external and PMU-less ones are not

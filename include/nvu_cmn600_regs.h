@@ -149,7 +149,8 @@ static inline u32 nvu_cmn_dtc_pmevcnt(unsigned int n)
 
 /*
  * Node IDs on CMN-600: device ID 1:0, port 2, then Y in w bits from bit 3,
- * then X; w = 3 when either mesh dimension exceeds 4, else 2.  An XP's
+ * then X; w = 3 when either mesh dimension exceeds 4, else 2 (or 1 on a
+ * mesh of at most 2 x 2 [U]: nvu_cmn600_topo.c reads it).  An XP's
  * own ID has device and port 0.
  */
 #define NVU_CMN_ID_DEV			GENMASK(1, 0)

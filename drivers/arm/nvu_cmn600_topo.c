@@ -16,6 +16,7 @@
 #include <linux/bitfield.h>
 #include <linux/bitmap.h>
 #include <linux/errno.h>
+#include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -149,7 +150,24 @@ static int nvu_cmn_find_xps(struct nvu_cmn_walk *w, u32 root)
 				   "has crosspoints that form no mesh of at most 8 x 8",
 				   -EINVAL);
 	t->mesh_y = n / t->mesh_x;
+	/*
+	 * The Y field's width: 2 bits up to 4 x 4, 3 beyond, as Arm's SCP
+	 * firmware numbers CMN-600 nodes (spec B.4.4); Linux takes
+	 * fls((mesh_x - 1) | (mesh_y - 1)) since its 2024 rework of node
+	 * IDs, which gives 1 bit on a 2 x 2 or 2 x 1 mesh.  Which one
+	 * CMN-600 silicon uses on such small meshes is not settled [U]
+	 * (nvu_emu's cmn_narrow_ids knob): the XP at (1, 0), ID
+	 * 1 << (3 + w), says.  A single column has X = 0 throughout, so
+	 * either width reads the same there.
+	 */
 	t->y_bits = t->mesh_x > 4 || t->mesh_y > 4 ? 3 : 2;
+	if (t->mesh_x > 1 && is_power_of_2(t->xps[1].id) &&
+	    t->xps[1].id >= BIT(NVU_CMN_ID_Y_SHIFT + 1))
+		t->y_bits = __ffs(t->xps[1].id) - NVU_CMN_ID_Y_SHIFT;
+	if (t->y_bits > 3 || t->mesh_y > BIT(t->y_bits))
+		return nvu_cmn_bad(w, t->xps[1].offset,
+				   "has a node ID that leaves no room for the mesh's rows",
+				   -EINVAL);
 	for (i = 0; i < n; i++) {
 		x = i % t->mesh_x;
 		y = i / t->mesh_x;

@@ -263,6 +263,8 @@ static u16 emu_cmn_xp_id(const struct emu_cmn *c, unsigned int x,
 {
 	unsigned int w = c->mesh_x > 4 || c->mesh_y > 4 ? 3 : 2;
 
+	if (c->p.narrow_ids)
+		w = fls((c->mesh_x - 1) | (c->mesh_y - 1));
 	return x << (NVU_CMN_ID_Y_SHIFT + w) | y << NVU_CMN_ID_Y_SHIFT;
 }
 

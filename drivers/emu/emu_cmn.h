@@ -95,6 +95,10 @@ enum {
  * @stale_ovf: every DTC starts with all overflow status bits set and its
  *	PMU disabled, as a kernel that stopped without clearing them (kexec,
  *	an oops) leaves the mesh (spec B.11.4)
+ * @narrow_ids: knob for an unknown [U]: the node ID's Y field is
+ *	fls((mesh_x - 1) | (mesh_y - 1)) bits wide, as Linux computes it
+ *	(1 on a mesh of at most 2 x 2), not 2 up to 4 x 4 and 3 beyond, as
+ *	Arm's SCP firmware numbers CMN-600 nodes (default)
  * @bad: BIT(EMU_CMN_BAD_*): ways to break the tree
  *
  * The generic shape has on every XP an HN-F (port 0) and an RN-I (port
@@ -114,6 +118,7 @@ struct emu_cmn_params {
 	u8 wp_exclusive;
 	bool clock_gating;
 	bool stale_ovf;
+	bool narrow_ids;
 	unsigned long bad;
 };
 

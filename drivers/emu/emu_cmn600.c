@@ -73,6 +73,11 @@ module_param(cmn_clock_gating, bool, 0444);
 MODULE_PARM_DESC(cmn_clock_gating,
 		 "CMN-600: a DTC's cycle counter skips idle cycles unless dtc_ctl.cg_disable is set (CMN's default; idle: a cycle without traffic in its inject line [U])");
 
+static bool cmn_narrow_ids;
+module_param(cmn_narrow_ids, bool, 0444);
+MODULE_PARM_DESC(cmn_narrow_ids,
+		 "CMN-600: node IDs' Y field fls((x-1)|(y-1)) bits wide, as Linux takes it (1 on a 2x2), not 2 up to 4x4 [U]");
+
 static bool cmn_ae;
 module_param(cmn_ae, bool, 0444);
 MODULE_PARM_DESC(cmn_ae, "CMN-600: the meshes are CMN-600AE parts (0x438)");
@@ -702,6 +707,7 @@ static int emu_cmn600_create_one(unsigned int i, const char *layout)
 		.dtc_interleave = cmn_dtc_interleave,
 		.wp_exclusive = cmn_wp_exclusive,
 		.clock_gating = cmn_clock_gating,
+		.narrow_ids = cmn_narrow_ids,
 	};
 	char name[48];
 	unsigned int b;

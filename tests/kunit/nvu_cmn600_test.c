@@ -96,10 +96,19 @@ static u32 cmn_img_root(struct cmn_img *m, u16 part, u8 rev)
 	return root;
 }
 
+/*
+ * Node IDs of the meshes cmn_mesh() builds: a Y field of 2 bits up to
+ * 4 x 4, 3 beyond; or, with cmn_narrow, fls((mx - 1) | (my - 1)) bits.
+ */
+static bool cmn_narrow;
+
 static u16 cmn_xp_id(unsigned int mx, unsigned int my, unsigned int x,
 		     unsigned int y)
 {
 	unsigned int w = mx > 4 || my > 4 ? 3 : 2;
+
+	if (cmn_narrow)
+		w = fls((mx - 1) | (my - 1));
 
 	return x << (3 + w) | y << 3;
 }
@@ -210,6 +219,42 @@ static void nvu_cmn_topo_2x2(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, t->nodes[i].dev, 0);
 	}
 	nvu_cmn_topo_free(t);
+}
+
+/*
+ * Node IDs with the Y field as wide as the mesh needs (1 bit on 2 x 2 and
+ * 2 x 1), as Linux numbers them: the walk reads the width from the XP at
+ * (1, 0) and finds the same mesh.  Wider meshes number as before.
+ */
+static void nvu_cmn_topo_narrow_ids(struct kunit *test)
+{
+	static const u8 shapes[][3] = {
+		/* mesh_x, mesh_y, y_bits */
+		{ 2, 2, 1 }, { 2, 1, 1 }, { 1, 2, 2 }, { 3, 2, 2 }, { 4, 3, 2 },
+		{ 8, 8, 3 },
+	};
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct cmn_mesh *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	unsigned int s, n;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	cmn_narrow = true;
+	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
+		cmn_mesh(test, c, shapes[s][0], shapes[s][1], 0);
+		n = shapes[s][0] * shapes[s][1];
+		KUNIT_ASSERT_EQ_MSG(test, cmn_walk(test, c, t), 0, "%ux%u: %s",
+				    shapes[s][0], shapes[s][1], t->why);
+		KUNIT_EXPECT_EQ(test, t->mesh_x, shapes[s][0]);
+		KUNIT_EXPECT_EQ(test, t->mesh_y, shapes[s][1]);
+		KUNIT_EXPECT_EQ(test, t->y_bits, shapes[s][2]);
+		KUNIT_EXPECT_EQ(test, t->xps[n - 1].id,
+				cmn_xp_id(shapes[s][0], shapes[s][1],
+					  shapes[s][0] - 1, shapes[s][1] - 1));
+		KUNIT_EXPECT_EQ(test, t->num_nodes, 2 * n);
+		nvu_cmn_topo_free(t);
+	}
+	cmn_narrow = false;
 }
 
 /* Mesh shapes: 1 x 1, a row (no XP with ID 8), 3-bit Y fields, 8 x 8. */
@@ -1453,6 +1498,7 @@ static void nvu_cmn_group_limits(struct kunit *test)
 static struct kunit_case nvu_cmn600_cases[] = {
 	KUNIT_CASE(nvu_cmn_topo_2x2),
 	KUNIT_CASE(nvu_cmn_topo_shapes),
+	KUNIT_CASE(nvu_cmn_topo_narrow_ids),
 	KUNIT_CASE(nvu_cmn_topo_bad_root),
 	KUNIT_CASE(nvu_cmn_topo_bad_xp_ptrs),
 	KUNIT_CASE(nvu_cmn_topo_bad_xps),
