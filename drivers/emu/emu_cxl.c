@@ -141,6 +141,10 @@ static bool cxl_all_groups;
 module_param(cxl_all_groups, bool, 0444);
 MODULE_PARM_DESC(cxl_all_groups, "Event Capabilities for every CXL-defined event group, not the default eight");
 
+static unsigned int cxl_evcap_rotate;
+module_param(cxl_evcap_rotate, uint, 0444);
+MODULE_PARM_DESC(cxl_evcap_rotate, "Event Capabilities 0-6 hold the seven base groups rotated this many places (a device may list its groups in any order)");
+
 /* The model's vendor-defined events. */
 #define EMU_CXL_VENDOR_VID	0x10de
 #define EMU_CXL_VENDOR_GID	1
@@ -207,8 +211,9 @@ static u64 emu_cxl_fixed_cfg(u8 type, u8 idx, u32 mask)
  * The CXL-defined event groups and the events each defines (the
  * specification's, as upstream lists them).  The first seven are every
  * model CPMU's Event Capabilities 0-6 (clock ticks, S2M DRS, D2H requests,
- * M2S requests, M2S RwD, S2M NDR, DDR); with cxl_all_groups every group
- * follows, after the vendor group (7) where there is one.
+ * M2S requests, M2S RwD, S2M NDR, DDR; cxl_evcap_rotate=k starts the list
+ * at the k-th); with cxl_all_groups every group follows, after the vendor
+ * group (7) where there is one.
  */
 static const struct {
 	u16 gid;
@@ -224,16 +229,27 @@ static const struct {
 
 #define EMU_CXL_BASE_GROUPS	7
 
+/* The Event Capabilities index of base group @k of emu_cxl_groups[]. */
+static unsigned int emu_cxl_base_idx(unsigned int k)
+{
+	unsigned int rot = cxl_evcap_rotate % EMU_CXL_BASE_GROUPS;
+
+	return (k + EMU_CXL_BASE_GROUPS - rot) % EMU_CXL_BASE_GROUPS;
+}
+
 static void emu_cxl_init(struct nvu_emu_dev *dev)
 {
 	struct emu_cxl_cpmu *c = dev->state;
 	unsigned int i, n = 0;
 
 	c->width = cxl_width;
-	for (i = 0; i < EMU_CXL_BASE_GROUPS; i++)
+	for (i = 0; i < EMU_CXL_BASE_GROUPS; i++) {
+		unsigned int g = (i + cxl_evcap_rotate) % EMU_CXL_BASE_GROUPS;
+
 		c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID,
-						      emu_cxl_groups[i].gid,
-						      emu_cxl_groups[i].mask);
+						      emu_cxl_groups[g].gid,
+						      emu_cxl_groups[g].mask);
+	}
 	if (cxl_vendor)
 		c->evcap[c->nevcap++] = emu_cxl_evcap(EMU_CXL_VENDOR_VID,
 						      EMU_CXL_VENDOR_GID, 0xf);
@@ -243,11 +259,14 @@ static void emu_cxl_init(struct nvu_emu_dev *dev)
 						      emu_cxl_groups[i].mask);
 
 	if (cxl_fixed >= 1)
-		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, 0, 0x1);
+		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED,
+						emu_cxl_base_idx(0), 0x1);
 	if (cxl_fixed >= 2)
-		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED, 3, 0x2);
+		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FIXED,
+						emu_cxl_base_idx(3), 0x2);
 	if (cxl_free >= 1)
-		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FREE, 1, 0x1);
+		c->cfg[n++] = emu_cxl_fixed_cfg(CPMU_TYPE_FREE,
+						emu_cxl_base_idx(1), 0x1);
 	for (i = 0; i < cxl_config; i++)
 		c->cfg[n++] = FIELD_PREP(CPMU_CFG_TYPE, CPMU_TYPE_CONFIG);
 	c->nctr = n;
