@@ -4,7 +4,8 @@
 # from the kernel source this kernel came from, its register accesses sent
 # to the model) and ours, in turn, on the same three meshes with the same
 # traffic and the same perf command lines.  Compared: the sysfs ABI of
-# each PMU (name, identifier, cpumask, every format and events file), which
+# each PMU (name, identifier, cpumask, also with the owner CPU offline,
+# every format and events file), which
 # command lines each accepts (every listed event, upstream's documented
 # forms, perf's CMN events and metrics where perf 6.12 has them (arm64),
 # groups at and past
@@ -46,6 +47,9 @@ side() {
 		# shellcheck disable=SC2046
 		oracle_accept_each "cmn$u" "$p" $(ls "$PMUS/$p/events")
 	done
+
+	# The owner CPU of the 4x2 mesh (on socket 1) going and coming back.
+	oracle_hotplug cmn1 "$(cmn_pmu 1)"
 
 	# Upstream's documented forms, and what each field accepts.
 	wp="wp_dev_sel=0,wp_chn_sel=3,wp_grp=0,wp_val=0x1234,wp_mask=0xff"

@@ -7,7 +7,8 @@
 # knows no Tegra410 part: it takes the UCF for a Tegra241 SCF and the PCIE
 # blocks for Tegra241 PCIE (by product ID), and the PCIE-TGT blocks for
 # generic CoreSight PMUs, so names, events and filters differ by design;
-# what must agree is the identifier, the cpumask, the event field, what
+# what must agree is the identifier, the cpumask (also while the owner CPU
+# is offline), the event field, what
 # the CoreSight architecture fixes (counters, groups, the cycle counter,
 # 64-bit counts past 2^32 and 32-bit ones past every wrap on the overflow
 # interrupt) and the counts of the same raw events under the same traffic.
@@ -52,6 +53,9 @@ side() {
 	done
 	# shellcheck disable=SC2154
 	u=$pmu0 pc=$pmu1 tg=$pmu2
+	# Socket 1's UCF (device 13) while its owner CPU is offline.
+	# shellcheck disable=SC2154
+	[ -z "$pmu13" ] || oracle_hotplug dev13 "$pmu13"
 	eu=$EMU/nvidia_ucf_pmu_0/inject ep=$EMU/nvidia_pcie_pmu_0_rc_0/inject
 	et=$EMU/nvidia_pcie_tgt_pmu_0_rc_0/inject
 	# The cycle counters, and events under each block's default filters.

@@ -33,6 +33,17 @@ oracle_abi() {
 	done
 }
 
+# oracle_hotplug LABEL PMU: PMU's cpumask while its owner CPU is offline
+# and once it is back (the owner must not be CPU 0, which x86_64 keeps).
+oracle_hotplug() {
+	_o=$(cat "$PMUS/$2/cpumask")
+	[ "$_o" != 0 ] || { echo "abi $1 cpumask-offline|(owner is CPU 0)"; return; }
+	echo 0 >"/sys/devices/system/cpu/cpu$_o/online" || fail "offline CPU $_o"
+	echo "abi $1 cpumask-offline|$(cat "$PMUS/$2/cpumask")"
+	echo 1 >"/sys/devices/system/cpu/cpu$_o/online" || fail "online CPU $_o"
+	echo "abi $1 cpumask-online|$(cat "$PMUS/$2/cpumask")"
+}
+
 # oracle_status: what "perf stat -x," output in /tmp/oracle.out says of
 # each event, in order: a count class (num: a number; not-counted;
 # not-supported).
