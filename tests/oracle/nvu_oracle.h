@@ -17,7 +17,16 @@
 /* Every header that defines an accessor, before the accessors are replaced. */
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
+#include <linux/module.h>
 #include <linux/platform_device.h>
+
+/*
+ * No module aliases: an oracle binds the devices ours would, so nothing
+ * may load one but the test that wants it (udev, or a test loading the
+ * devices' modaliases, would otherwise pick it).
+ */
+#undef MODULE_DEVICE_TABLE
+#define MODULE_DEVICE_TABLE(type, name)
 
 u64 nvu_oracle_read(const void __iomem *addr, unsigned int size);
 void nvu_oracle_write(u64 val, void __iomem *addr, unsigned int size);
