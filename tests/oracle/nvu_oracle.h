@@ -26,7 +26,7 @@
  * devices' modaliases, would otherwise pick it).
  */
 #undef MODULE_DEVICE_TABLE
-#define MODULE_DEVICE_TABLE(type, name)
+#define MODULE_DEVICE_TABLE(type, name)	static_assert(sizeof(name) > 0)
 
 u64 nvu_oracle_read(const void __iomem *addr, unsigned int size);
 void nvu_oracle_write(u64 val, void __iomem *addr, unsigned int size);
