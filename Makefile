@@ -13,13 +13,17 @@ KDIR ?= $(if $(wildcard /lib/modules/$(shell uname -r)/build),\
 
 CONFTEST_H := include/generated/nvu_conftest.h
 
+# y: the drivers, the hardware model and (with KUnit) the test modules;
+# n: the core and the drivers, as DKMS installs them (Kbuild says more).
+NVU_MODEL ?= y
+
 PREFIX ?= /usr/local
 
 all: modules tools
 
 modules:
 	scripts/conftest.sh $(KDIR) $(CONFTEST_H)
-	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) NVU_MODEL=$(NVU_MODEL) modules
 
 # Userspace tools: nvu-stat (static, C) beside the nvu-metrics script.
 tools:

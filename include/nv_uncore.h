@@ -30,10 +30,13 @@
 /* The core exports into this symbol namespace (see nvu_ns.h). */
 #ifdef NVU_NS_UNQUOTED
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS(NV_UNCORE)
+/* The hardware model only: what nvu_ns.h exports for it. */
+#define NVU_IMPORT_MODEL_NS()	MODULE_IMPORT_NS(NV_UNCORE_EMU)
 /* KUnit modules: also the test-only exports (see nvu_ns.h). */
 #define NVU_IMPORT_KUNIT_NS()	MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
 #else
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS("NV_UNCORE")
+#define NVU_IMPORT_MODEL_NS()	MODULE_IMPORT_NS("NV_UNCORE_EMU")
 #define NVU_IMPORT_KUNIT_NS()	MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
 #endif
 

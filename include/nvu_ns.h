@@ -17,6 +17,17 @@
 #endif
 
 /*
+ * What only the hardware model uses (serving register windows) goes in a
+ * namespace of its own, which no driver imports.  EXPORT_SYMBOL_NS_GPL()
+ * took the namespace bare before 6.13, as MODULE_IMPORT_NS() did.
+ */
+#ifdef NVU_NS_UNQUOTED
+#define NVU_MODEL_NS	NV_UNCORE_EMU
+#else
+#define NVU_MODEL_NS	"NV_UNCORE_EMU"
+#endif
+
+/*
  * Helpers only tests use are exported to KUnit modules alone, in the
  * namespace KUnit's own header names (where the kernel has one).
  */

@@ -58,7 +58,7 @@ void nvu_emu_window_add(struct nvu_emu_window *win)
 	list_add_tail(&win->list, &nvu_emu_windows);
 	mutex_unlock(&nvu_emu_lock);
 }
-EXPORT_SYMBOL_GPL(nvu_emu_window_add);
+EXPORT_SYMBOL_NS_GPL(nvu_emu_window_add, NVU_MODEL_NS);
 
 /**
  * nvu_emu_window_del() - undo nvu_emu_window_add()
@@ -71,7 +71,7 @@ void nvu_emu_window_del(struct nvu_emu_window *win)
 	mutex_unlock(&nvu_emu_lock);
 	static_branch_dec(&nvu_emu_active);
 }
-EXPORT_SYMBOL_GPL(nvu_emu_window_del);
+EXPORT_SYMBOL_NS_GPL(nvu_emu_window_del, NVU_MODEL_NS);
 
 static void nvu_module_put(void *owner)
 {

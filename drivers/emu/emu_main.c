@@ -11,6 +11,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <acpi/processor.h>
+#include <kunit/visibility.h>
 
 #include "emu.h"
 #include "nvu_cspmu.h"
@@ -575,7 +576,7 @@ int nvu_emu_inject(const char *name, const char *line)
 {
 	return emu_call_line(name, line, emu_inject_line);
 }
-EXPORT_SYMBOL_GPL(nvu_emu_inject);
+EXPORT_SYMBOL_IF_KUNIT(nvu_emu_inject);
 
 /**
  * nvu_emu_tear() - arm a torn read from kernel code (KUnit)
@@ -588,7 +589,7 @@ int nvu_emu_tear(const char *name, const char *line)
 {
 	return emu_call_line(name, line, emu_tear_line);
 }
-EXPORT_SYMBOL_GPL(nvu_emu_tear);
+EXPORT_SYMBOL_IF_KUNIT(nvu_emu_tear);
 
 /**
  * nvu_emu_tear_fired() - how often the armed torn read fired
@@ -609,7 +610,7 @@ u64 nvu_emu_tear_fired(const char *name)
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return n;
 }
-EXPORT_SYMBOL_GPL(nvu_emu_tear_fired);
+EXPORT_SYMBOL_IF_KUNIT(nvu_emu_tear_fired);
 
 /**
  * nvu_emu_access() - register accesses of an emulated device (benchmarks)
@@ -637,7 +638,7 @@ int nvu_emu_access(const char *name, u64 *reads, u64 *writes, bool reset)
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(nvu_emu_access);
+EXPORT_SYMBOL_IF_KUNIT(nvu_emu_access);
 
 static ssize_t emu_tear_write(struct file *file, const char __user *ubuf,
 			      size_t len, loff_t *ppos)
@@ -1242,3 +1243,4 @@ module_exit(nvu_emu_exit);
 MODULE_DESCRIPTION("nv-uncore hardware model of the uncore PMUs");
 MODULE_LICENSE("GPL");
 NVU_IMPORT_NS();
+NVU_IMPORT_MODEL_NS();
