@@ -16,7 +16,6 @@
 #include <linux/bitfield.h>
 #include <linux/bitmap.h>
 #include <linux/errno.h>
-#include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -157,17 +156,15 @@ static int nvu_cmn_find_xps(struct nvu_cmn_walk *w, u32 root)
 	 * IDs, which gives 1 bit on a 2 x 2 or 2 x 1 mesh.  Which one
 	 * CMN-600 silicon uses on such small meshes is not settled [U]
 	 * (nvu_emu's cmn_narrow_ids knob): the XP at (1, 0), ID
-	 * 1 << (3 + w), says.  A single column has X = 0 throughout, so
-	 * either width reads the same there.
+	 * 1 << (3 + w), says which of the two it is; any other width fails
+	 * the check below.  A single column has X = 0 throughout, so either
+	 * width reads the same there.
 	 */
 	t->y_bits = t->mesh_x > 4 || t->mesh_y > 4 ? 3 : 2;
-	if (t->mesh_x > 1 && is_power_of_2(t->xps[1].id) &&
-	    t->xps[1].id >= BIT(NVU_CMN_ID_Y_SHIFT + 1))
-		t->y_bits = __ffs(t->xps[1].id) - NVU_CMN_ID_Y_SHIFT;
-	if (t->y_bits > 3 || t->mesh_y > BIT(t->y_bits))
-		return nvu_cmn_bad(w, t->xps[1].offset,
-				   "has a node ID that leaves no room for the mesh's rows",
-				   -EINVAL);
+	if (t->mesh_x > 1 &&
+	    t->xps[1].id == BIT(NVU_CMN_ID_Y_SHIFT +
+				fls((t->mesh_x - 1) | (t->mesh_y - 1))))
+		t->y_bits = fls((t->mesh_x - 1) | (t->mesh_y - 1));
 	for (i = 0; i < n; i++) {
 		x = i % t->mesh_x;
 		y = i / t->mesh_x;

@@ -102,6 +102,11 @@ static u32 cmn_img_root(struct cmn_img *m, u16 part, u8 rev)
  */
 static bool cmn_narrow;
 
+static void cmn_narrow_off(void *unused)
+{
+	cmn_narrow = false;
+}
+
 static u16 cmn_xp_id(unsigned int mx, unsigned int my, unsigned int x,
 		     unsigned int y)
 {
@@ -239,6 +244,7 @@ static void nvu_cmn_topo_narrow_ids(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, cmn_narrow_off, NULL), 0);
 	cmn_narrow = true;
 	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
 		cmn_mesh(test, c, shapes[s][0], shapes[s][1], 0);
@@ -254,7 +260,6 @@ static void nvu_cmn_topo_narrow_ids(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, t->num_nodes, 2 * n);
 		nvu_cmn_topo_free(t);
 	}
-	cmn_narrow = false;
 }
 
 /* Mesh shapes: 1 x 1, a row (no XP with ID 8), 3-bit Y fields, 8 x 8. */
