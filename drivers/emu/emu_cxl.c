@@ -229,12 +229,16 @@ static const struct {
 
 #define EMU_CXL_BASE_GROUPS	7
 
+/* Where the base groups start (cxl_evcap_rotate, any value). */
+static unsigned int emu_cxl_rot(void)
+{
+	return cxl_evcap_rotate % EMU_CXL_BASE_GROUPS;
+}
+
 /* The Event Capabilities index of base group @k of emu_cxl_groups[]. */
 static unsigned int emu_cxl_base_idx(unsigned int k)
 {
-	unsigned int rot = cxl_evcap_rotate % EMU_CXL_BASE_GROUPS;
-
-	return (k + EMU_CXL_BASE_GROUPS - rot) % EMU_CXL_BASE_GROUPS;
+	return (k + EMU_CXL_BASE_GROUPS - emu_cxl_rot()) % EMU_CXL_BASE_GROUPS;
 }
 
 static void emu_cxl_init(struct nvu_emu_dev *dev)
@@ -244,7 +248,7 @@ static void emu_cxl_init(struct nvu_emu_dev *dev)
 
 	c->width = cxl_width;
 	for (i = 0; i < EMU_CXL_BASE_GROUPS; i++) {
-		unsigned int g = (i + cxl_evcap_rotate) % EMU_CXL_BASE_GROUPS;
+		unsigned int g = (i + emu_cxl_rot()) % EMU_CXL_BASE_GROUPS;
 
 		c->evcap[c->nevcap++] = emu_cxl_evcap(CXL_EVENT_VID,
 						      emu_cxl_groups[g].gid,
