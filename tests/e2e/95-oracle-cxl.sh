@@ -143,10 +143,15 @@ upstream
 side >"$ORACLE_DIR/cxl.upstream"
 upstream_unload
 ours cxl_evcap_rotate=3 cxl_width=32
-{ configurable; wraps; } | sed 's/^count /count m2s-first /' >>"$ORACLE_DIR/cxl.ours"
+# (Into a file, not a pipe: a fail there must end the test.)
+configurable >/tmp/m2s.ours
+wraps >>/tmp/m2s.ours
+sed 's/^count /count m2s-first /' /tmp/m2s.ours >>"$ORACLE_DIR/cxl.ours"
 ours_unload
 upstream cxl_evcap_rotate=3 cxl_width=32
-{ configurable; wraps; } | sed 's/^count /count m2s-first /' >>"$ORACLE_DIR/cxl.upstream"
+configurable >/tmp/m2s.upstream
+wraps >>/tmp/m2s.upstream
+sed 's/^count /count m2s-first /' /tmp/m2s.upstream >>"$ORACLE_DIR/cxl.upstream"
 upstream_unload
 oracle_compare cxl_pmu "$ORACLE_DIR/cxl.ours" "$ORACLE_DIR/cxl.upstream"
 finish

@@ -43,7 +43,7 @@ side() {
 		else
 			echo "abi dev$k name|$p"
 			for f in identifier cpumask format/event; do
-				echo "abi dev$k $f|$(cat "$PMUS/$p/$f" 2>/dev/null || echo '(none)')"
+				echo "abi dev$k $f|$(cat "$PMUS/$p/$f" 2>/dev/null || echo '(no file)')"
 			done
 		fi
 		eval "pmu$k=$p"

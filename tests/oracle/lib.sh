@@ -62,8 +62,13 @@ oracle_accept() {
 	if ${ORACLE_PERF:-perf} stat -x, -o /tmp/oracle.out "$@" -- true >/tmp/oracle.err 2>&1; then
 		echo "accept $_k|$(oracle_status)"
 	else
-		echo "accept $_k|error"
+		echo "accept $_k|error: $(oracle_why)"
 	fi
+}
+
+# oracle_why: perf's first complaint in /tmp/oracle.err, on one line.
+oracle_why() {
+	grep -v '^ *$' /tmp/oracle.err | head -n 1 | tr -d '|' | cut -c 1-80
 }
 
 # oracle_opens KEY PERF-STAT-ARGS...: as oracle_accept, for more events
@@ -120,7 +125,7 @@ oracle_count() {
 	if perf stat -x, $_opts -e "$_evs" -o /tmp/oracle.out -- "$@" >/tmp/oracle.err 2>&1; then
 		echo "count $_k|$(grep -v '^#' /tmp/oracle.out | grep -v '^$' | cut -d, -f1 | tr '\n' ' ' | sed 's/ $//')"
 	else
-		echo "count $_k|error"
+		echo "count $_k|error: $(oracle_why)"
 	fi
 }
 
@@ -131,7 +136,8 @@ oracle_count() {
 # "KEY|OURS|UPSTREAM" where the pattern has a "|" ("(none)": the side
 # lacks the key).  A known
 # difference that did not occur is reported too: the list must stay true.
-# Fails the test (NVU_FAILED) on either.
+# Fails the test (NVU_FAILED) on either, and on a count session whose
+# counts on our side are not all numbers.
 oracle_compare() {
 	_drv=$1
 	# (A "|" inside a table cell is written "\|".)
@@ -151,6 +157,17 @@ oracle_compare() {
 	_n=0 _same=0
 	while IFS='|' read -r _key _ours _theirs; do
 		_n=$((_n + 1))
+		# Every session counts on our side: a count that is not a
+		# number (perf failed, or an event never ran) is a broken
+		# session, whatever the other side did.
+		case $_key in count\ *)
+			for _v in $_ours; do
+				is_count "$_v" && continue
+				echo "FAIL: $_drv: $_key: ours '$_ours' is not a count"
+				NVU_FAILED=1
+				break
+			done ;;
+		esac
 		if [ "$_ours" = "$_theirs" ]; then
 			_same=$((_same + 1))
 			continue

@@ -139,6 +139,7 @@ void __iomem *nvu_oracle_ioremap(struct device *dev, resource_size_t start,
 	ret = nvu_map_shared(dev, &res, &m->regs);
 	if (ret) {
 		mutex_unlock(&nvu_oracle_lock);
+		dev_err(dev, "nvu_oracle: cannot map %pR: %d\n", &res, ret);
 		return NULL;
 	}
 	m->start = start;

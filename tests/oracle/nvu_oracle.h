@@ -27,6 +27,8 @@
  */
 #undef MODULE_DEVICE_TABLE
 #define MODULE_DEVICE_TABLE(type, name)	static_assert(sizeof(name) > 0)
+#undef MODULE_ALIAS
+#define MODULE_ALIAS(alias)		static_assert(sizeof(alias) > 0)
 
 u64 nvu_oracle_read(const void __iomem *addr, unsigned int size);
 void nvu_oracle_write(u64 val, void __iomem *addr, unsigned int size);
