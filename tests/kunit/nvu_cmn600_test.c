@@ -227,6 +227,40 @@ static void nvu_cmn_topo_2x2(struct kunit *test)
 }
 
 /*
+ * Walk a mesh of each of @n shapes (mesh_x, mesh_y, y_bits), numbered as
+ * cmn_xp_id() numbers them, and find it whole: size, Y width, the last
+ * XP's node ID (by the test's numbering and the driver's), and a DTC, an
+ * HN-F per XP and an RN-I per XP but one.
+ */
+static void cmn_walk_shapes(struct kunit *test, const u8 (*shapes)[3],
+			    unsigned int n)
+{
+	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	struct cmn_mesh *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	unsigned int s, xps, mx, my;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (s = 0; s < n; s++) {
+		mx = shapes[s][0];
+		my = shapes[s][1];
+		cmn_mesh(test, c, mx, my, 0);
+		xps = mx * my;
+		KUNIT_ASSERT_EQ_MSG(test, cmn_walk(test, c, t), 0, "%ux%u: %s",
+				    mx, my, t->why);
+		KUNIT_EXPECT_EQ(test, t->mesh_x, mx);
+		KUNIT_EXPECT_EQ(test, t->mesh_y, my);
+		KUNIT_EXPECT_EQ(test, t->y_bits, shapes[s][2]);
+		KUNIT_EXPECT_EQ(test, t->xps[xps - 1].id,
+				cmn_xp_id(mx, my, mx - 1, my - 1));
+		KUNIT_EXPECT_EQ(test, t->xps[xps - 1].id,
+				nvu_cmn_xp_id(t, mx - 1, my - 1));
+		KUNIT_EXPECT_EQ(test, t->num_nodes, 2 * xps);
+		nvu_cmn_topo_free(t);
+	}
+}
+
+/*
  * Node IDs with the Y field as wide as the mesh needs (1 bit on 2 x 2 and
  * 2 x 1), as Linux numbers them: the walk reads the width from the XP at
  * (1, 0) and finds the same mesh.  Wider meshes number as before.
@@ -238,28 +272,10 @@ static void nvu_cmn_topo_narrow_ids(struct kunit *test)
 		{ 2, 2, 1 }, { 2, 1, 1 }, { 1, 2, 2 }, { 3, 2, 2 }, { 4, 3, 2 },
 		{ 8, 8, 3 },
 	};
-	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
-	struct cmn_mesh *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
-	unsigned int s, n;
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
-	KUNIT_ASSERT_NOT_NULL(test, c);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, cmn_narrow_off, NULL), 0);
 	cmn_narrow = true;
-	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
-		cmn_mesh(test, c, shapes[s][0], shapes[s][1], 0);
-		n = shapes[s][0] * shapes[s][1];
-		KUNIT_ASSERT_EQ_MSG(test, cmn_walk(test, c, t), 0, "%ux%u: %s",
-				    shapes[s][0], shapes[s][1], t->why);
-		KUNIT_EXPECT_EQ(test, t->mesh_x, shapes[s][0]);
-		KUNIT_EXPECT_EQ(test, t->mesh_y, shapes[s][1]);
-		KUNIT_EXPECT_EQ(test, t->y_bits, shapes[s][2]);
-		KUNIT_EXPECT_EQ(test, t->xps[n - 1].id,
-				cmn_xp_id(shapes[s][0], shapes[s][1],
-					  shapes[s][0] - 1, shapes[s][1] - 1));
-		KUNIT_EXPECT_EQ(test, t->num_nodes, 2 * n);
-		nvu_cmn_topo_free(t);
-	}
+	cmn_walk_shapes(test, shapes, ARRAY_SIZE(shapes));
 }
 
 /* Mesh shapes: 1 x 1, a row (no XP with ID 8), 3-bit Y fields, 8 x 8. */
@@ -270,27 +286,8 @@ static void nvu_cmn_topo_shapes(struct kunit *test)
 		{ 1, 1, 2 }, { 4, 1, 2 }, { 8, 1, 3 }, { 1, 3, 2 },
 		{ 4, 4, 2 }, { 5, 2, 3 }, { 2, 6, 3 }, { 8, 8, 3 },
 	};
-	struct nvu_cmn_topo *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
-	struct cmn_mesh *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
-	unsigned int s, n;
 
-	KUNIT_ASSERT_NOT_NULL(test, t);
-	KUNIT_ASSERT_NOT_NULL(test, c);
-	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
-		cmn_mesh(test, c, shapes[s][0], shapes[s][1], 0);
-		n = shapes[s][0] * shapes[s][1];
-		KUNIT_ASSERT_EQ_MSG(test, cmn_walk(test, c, t), 0, "%ux%u: %s",
-				    shapes[s][0], shapes[s][1], t->why);
-		KUNIT_EXPECT_EQ(test, t->mesh_x, shapes[s][0]);
-		KUNIT_EXPECT_EQ(test, t->mesh_y, shapes[s][1]);
-		KUNIT_EXPECT_EQ(test, t->y_bits, shapes[s][2]);
-		KUNIT_EXPECT_EQ(test, t->xps[n - 1].id,
-				nvu_cmn_xp_id(t, shapes[s][0] - 1,
-					      shapes[s][1] - 1));
-		/* DTC, n HN-F, n - 1 RN-I. */
-		KUNIT_EXPECT_EQ(test, t->num_nodes, 2 * n);
-		nvu_cmn_topo_free(t);
-	}
+	cmn_walk_shapes(test, shapes, ARRAY_SIZE(shapes));
 }
 
 /* expect_bad: the walk fails with @err, naming the node at @off (0, 0: succeeds). */
