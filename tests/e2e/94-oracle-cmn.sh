@@ -166,6 +166,13 @@ side() {
 	done
 	oracle_count group-8 "{$g}" -- sh /tmp/g8.sh
 	oracle_count cpu1 "$m8/dtc_cycles/" -C 1 -- sh -c "echo cycles=99 >$e8"
+	# Six events of one HN-F: the 4 local counters of its XP.
+	mx="$m8/hnf_cache_miss,bynodeid=1,nodeid=$hnf5/"
+	oracle_mux hnf "$m8" "$mx,$mx,$mx,$mx,$mx,$mx" -- sh -c "
+		for i in 1 2 3 4 5; do
+			echo 'type=hnf event=0x1 nodeid=$hnf5 count=100' >$e8
+		done
+		sleep 0.2"
 }
 
 # Ours first, which also gives the node IDs (its debugfs map); the model

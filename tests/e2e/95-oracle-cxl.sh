@@ -89,6 +89,10 @@ configurable() {
 	oracle_count full "{$p/clock_ticks/,$p/s2m_drs_memdata/,$p/m2s_req_meminv/,$p/m2s_req_memrd/,$p/m2s_req_memrddata/,$p/m2s_req_memrdfwd/}" -- sh -c "
 		echo 'cycles=1' >$e; echo 'gid=0x25 ev=0 count=2' >$e
 		for b in 0 1 2 3; do echo \"gid=0x20 ev=\$b count=\$((b + 3))\" >$e; done"
+	# Six events for the 4 configurable counters.
+	mx=$p/m2s_req_memrd/
+	oracle_mux memrd "$p" "$mx,$mx,$mx,$mx,$mx,$mx" -- sh -c "
+		for i in 1 2 3 4 5; do echo 'gid=0x20 ev=1 count=10' >$e; done; sleep 0.2"
 }
 
 # wraps: 32-bit counters past 2^32 twice, no faster than a 2 GHz clock
@@ -146,12 +150,12 @@ ours cxl_evcap_rotate=3 cxl_width=32
 # (Into a file, not a pipe: a fail there must end the test.)
 configurable >/tmp/m2s.ours
 wraps >>/tmp/m2s.ours
-sed 's/^count /count m2s-first /' /tmp/m2s.ours >>"$ORACLE_DIR/cxl.ours"
+sed -e 's/^count /count m2s-first /' -e 's/^mux /mux m2s-first /' /tmp/m2s.ours >>"$ORACLE_DIR/cxl.ours"
 ours_unload
 upstream cxl_evcap_rotate=3 cxl_width=32
 configurable >/tmp/m2s.upstream
 wraps >>/tmp/m2s.upstream
-sed 's/^count /count m2s-first /' /tmp/m2s.upstream >>"$ORACLE_DIR/cxl.upstream"
+sed -e 's/^count /count m2s-first /' -e 's/^mux /mux m2s-first /' /tmp/m2s.upstream >>"$ORACLE_DIR/cxl.upstream"
 upstream_unload
 oracle_compare cxl_pmu "$ORACLE_DIR/cxl.ours" "$ORACLE_DIR/cxl.upstream"
 finish

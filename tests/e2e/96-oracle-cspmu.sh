@@ -8,7 +8,7 @@
 # blocks for Tegra241 PCIE (by product ID), and the PCIE-TGT blocks for
 # generic CoreSight PMUs, so names, events and filters differ by design;
 # what must agree is the identifier, the cpumask (also while the owner CPU
-# is offline), the event field, what
+# is offline), the format and events files both list, what
 # the CoreSight architecture fixes (counters, groups, the cycle counter,
 # 64-bit counts past 2^32 and 32-bit ones past every wrap on the overflow
 # interrupt) and the counts of the same raw events under the same traffic.
@@ -42,7 +42,7 @@ side() {
 			echo "abi dev$k name|(no PMU)"
 		else
 			echo "abi dev$k name|$p"
-			for f in identifier cpumask format/event; do
+			for f in identifier cpumask $(cd "$PMUS/$p" && ls -d format/* events/*); do
 				echo "abi dev$k $f|$(cat "$PMUS/$p/$f" 2>/dev/null || echo '(no file)')"
 			done
 		fi
@@ -84,6 +84,10 @@ side() {
 	oracle_accept per-task -e "$u/$ucf_cycles/"
 	oracle_accept sampling -a -e "$u/$ucf_cycles,period=1000/"
 	oracle_accept cpu1 -C 1 -e "$u/$ucf_cycles/"
+	# Ten events for the 8 counters.
+	m="$g,$u/$ucf_access_rd/"
+	oracle_mux ucf "$u" "$m" -- sh -c "
+		for i in 1 2 3 4 5; do echo 'op=rd count=13' >$eu; done; sleep 0.2"
 }
 
 # wraps KEY: 32-bit counters (the model's ucf_width=32) past 2^32 twice,

@@ -129,6 +129,52 @@ oracle_count() {
 	fi
 }
 
+# oracle_mux KEY PMU EVENTS -- COMMAND...: a multiplexed session, more
+# EVENTS (comma-separated, of PMU) than fit at once, run twice.  First
+# with perf rotating them (its default interval): a share of the session
+# and an estimate depend on when perf rotated, so each event is recorded
+# by class: "part" (ran some of the session), "all" or "none" (key
+# "mux KEY-rotating ran").  Then with rotation held off (PMU's
+# perf_event_mux_interval_ms at 3 s, far longer than COMMAND, which must
+# be quick): the events that fit count from start to end and the rest
+# never run, so each event's share of the session ("mux KEY-still ran")
+# and count ("mux KEY-still", scaled and raw value alike) are exact.
+#
+# Writing perf_event_mux_interval_ms arms perf's rotation timer on every
+# CPU, and Linux (6.12) frees a PMU's per-CPU context at unregister
+# without cancelling it: unloading the driver before it fires corrupts
+# the timer queue.  So this waits for the timer before it returns.
+oracle_mux() {
+	_k=$1 _p=$2 _evs=$3
+	shift 4
+	_mi=$PMUS/$_p/perf_event_mux_interval_ms
+	_was=$(cat "$_mi")
+	for _l in rotating still; do
+		[ $_l = rotating ] || echo 3000 >"$_mi" || fail "$_mi: cannot set 3000"
+		if ! perf stat -x, -a -e "$_evs" -o /tmp/oracle.out -- "$@" >/tmp/oracle.err 2>&1; then
+			echo "mux $_k-$_l|error: $(oracle_why)"
+			continue
+		fi
+		# VALUE,UNIT,EVENT,RUN-TIME,RUN-PERCENT,...
+		grep -v '^#' /tmp/oracle.out | grep -v '^$' | cut -d, -f1,5 |
+			sed 's/^<not counted>/not-counted/' >/tmp/oracle.mux
+		_ran=$(while IFS=, read -r _c _pc; do
+			if [ $_l = still ]; then
+				echo "$_pc"
+			elif [ "$_c" = not-counted ]; then
+				echo none
+			else
+				case $_pc in 100.00) echo all ;; *) echo part ;; esac
+			fi
+		done </tmp/oracle.mux | tr '\n' ' ' | sed 's/ $//')
+		echo "mux $_k-$_l ran|$_ran"
+		[ $_l = rotating ] ||
+			echo "mux $_k-$_l|$(cut -d, -f1 /tmp/oracle.mux | tr '\n' ' ' | sed 's/ $//')"
+	done
+	echo "$_was" >"$_mi"
+	sleep 3.5
+}
+
 # oracle_compare DRIVER OURS THEIRS: every key whose value differs, or that
 # one side lacks, must be a known difference of DRIVER: a row of the table
 # in tests/README.md, "Differences from upstream's drivers", one of whose
