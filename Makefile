@@ -3,7 +3,7 @@
 # nv-uncore: out-of-tree uncore PMU drivers.  See README.md.
 #
 #   make [KDIR=<kernel build dir>] [ARCH=arm64 CROSS_COMPILE=...]
-#   make modules | tools | install | check | demo | bench | deps | clean
+#   make modules | tools | install | deb | check | demo | bench | deps | clean
 
 # Default: the running kernel's build directory, else the project's test
 # kernel (built on first use into the cache).
@@ -34,14 +34,20 @@ install: tools
 	install -D -m 755 tools/nvu-stat/nvu-stat $(DESTDIR)$(PREFIX)/bin/nvu-stat
 	install -D -m 755 tools/nvu-metrics $(DESTDIR)$(PREFIX)/bin/nvu-metrics
 
+# The Debian packages nv-uncore-dkms and nv-uncore-tools, lintian-checked,
+# in build/deb (scripts/deb).
+deb:
+	scripts/deb
+
 # Needs no kernel tree: removes every build product of the in-place build
-# and the per-kernel build trees under build/.
+# and the per-kernel build trees under build/.  Also where DKMS runs it,
+# in a source tree without tests/ and tools/.
 clean:
-	find drivers tests -name '*.o' -o -name '*.ko' -o -name '*.mod' \
+	find drivers $(wildcard tests) -name '*.o' -o -name '*.ko' -o -name '*.mod' \
 		-o -name '*.mod.c' -o -name '.*.cmd' | xargs rm -f
 	rm -rf build include/generated *.ko *.mod *.mod.c *.o .*.cmd \
 		Module.symvers modules.order .tmp_versions
-	$(MAKE) -C tools/nvu-stat clean
+	$(if $(wildcard tools/nvu-stat),$(MAKE) -C tools/nvu-stat clean)
 
 check:
 	scripts/check
@@ -55,4 +61,4 @@ bench:
 deps:
 	scripts/deps
 
-.PHONY: all modules tools install clean check demo bench deps
+.PHONY: all modules tools install deb clean check demo bench deps
