@@ -48,11 +48,18 @@ module_param(cmn, charp, 0444);
 MODULE_PARM_DESC(cmn,
 		 "CMN-600 instances cmn600_0, 1, ...: their layouts, comma-separated (2x2, 4x2, 8x8; empty or none: no instance)");
 
+/* [U]; upstream's arm-cmn does not read the domains on CMN-600. */
 static bool cmn_dtc_interleave;
 module_param(cmn_dtc_interleave, bool, 0444);
 MODULE_PARM_DESC(cmn_dtc_interleave,
 		 "CMN-600: XP i feeds DTC i % dtcs, not a contiguous block [U]");
 
+/*
+ * [U], with evidence for the default: upstream's arm-cmn (6.12), which has
+ * counted on CMN-600 silicon, never writes dtm_control: unless firmware
+ * sets dtm_enable, a DTM counts without it.  The oracle runs upstream's
+ * driver with the default (tests/README.md).
+ */
 static bool cmn_dtm_enable_gates;
 module_param(cmn_dtm_enable_gates, bool, 0444);
 MODULE_PARM_DESC(cmn_dtm_enable_gates,
@@ -68,6 +75,11 @@ static unsigned int cmn_rev = 3;
 module_param(cmn_rev, uint, 0444);
 MODULE_PARM_DESC(cmn_rev, "CMN-600 revision code, periph_id_2 7:4 (0-15)");
 
+/*
+ * [U], with evidence for the default: upstream's arm-cmn sets
+ * dtc_ctl.cg_disable whenever it counts dtc_cycles, which it would not
+ * need if gating could not hold the cycle counter.
+ */
 static bool cmn_clock_gating = true;
 module_param(cmn_clock_gating, bool, 0444);
 MODULE_PARM_DESC(cmn_clock_gating,
