@@ -59,4 +59,12 @@ expect_eq "the good job's file complete" "# EOF" "$(tail -n 1 "$f")"
 echo 'bad/name stat -t 1 x' >/tmp/bad.conf
 nvu-exporter -c /tmp/bad.conf -d /tmp/tf 2>/dev/null
 expect_eq "exit status for a bad job name" 1 "$?"
+# A bad line anywhere runs nothing, not even the good jobs before it.
+cp "$f" /tmp/before.prom
+printf 'ucf0-bw stat -t 1 %s\nucf0-bw stat -t 1 %s\n' "$ucf/slc_bytes_rd/" \
+	"$ucf/slc_bytes_rd/" >/tmp/dup.conf
+nvu-exporter -c /tmp/dup.conf -d /tmp/tf 2>/dev/null
+expect_eq "exit status for a job named twice" 1 "$?"
+cmp -s "$f" /tmp/before.prom ||
+	{ echo "FAIL: a job ran although its config was refused"; NVU_FAILED=1; }
 finish
