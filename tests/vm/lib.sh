@@ -46,3 +46,38 @@ nvu_patches() {
 nvu_src_dir() {
 	echo "$NVU_CACHE/src/linux-source-$(nvu_src_version)"
 }
+
+# nvu_deb_bins PACKAGE BINARY...: the directory holding BINARY... of
+# /usr/bin in Debian's PACKAGE (the version apt would install), downloaded
+# and unpacked into the cache on first use, never installed.  Returns 2,
+# saying why on stderr, if apt knows no such package or cannot fetch it.
+nvu_deb_bins() {
+	local p=$1 ver dir tmp b have=1
+	shift
+	ver=$(apt-cache policy "$p" 2>/dev/null | sed -n 's/ *Candidate: //p')
+	if [ -z "$ver" ] || [ "$ver" = "(none)" ]; then
+		echo "$(basename "$0"): no $p package known to apt" >&2
+		return 2
+	fi
+	dir=$NVU_CACHE/$p/$ver
+	for b in "$@"; do
+		[ -x "$dir/$b" ] || have=
+	done
+	if [ -z "$have" ]; then
+		tmp=$(mktemp -d)
+		local sandbox=()
+		[ "$(id -u)" -eq 0 ] && sandbox=(-o APT::Sandbox::User=root)
+		if ! (cd "$tmp" && apt-get download -q "${sandbox[@]}" "$p=$ver") >/dev/null 2>&1; then
+			rm -rf "$tmp"
+			echo "$(basename "$0"): apt-get download $p=$ver failed" >&2
+			return 2
+		fi
+		dpkg-deb -x "$tmp/${p}"_*.deb "$tmp/x"
+		mkdir -p "$dir"
+		for b in "$@"; do
+			cp "$tmp/x/usr/bin/$b" "$dir/$b.new" && mv "$dir/$b.new" "$dir/$b"
+		done
+		rm -rf "$tmp"
+	fi
+	echo "$dir"
+}
