@@ -122,23 +122,21 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 }
 
 /*
- * Attempts of nvu_read64_hilohi() before it gives up on a high half that
- * does not settle (each attempt is two register reads).
+ * Pairs of reads nvu_read64_split() makes before it gives up on a high
+ * half that does not settle.
  */
-#define NVU_HILOHI_TRIES	4
+#define NVU_READ64_TRIES	4
 
-int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val);
+int nvu_read64_split(const struct nvu_regs *r, u32 off, u64 *val);
+int nvu_check_counter_width(struct device *dev, unsigned int width);
 
 int nvu_map_region(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs, resource_size_t size);
 int nvu_map_shared(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs);
-int nvu_map_resource(struct platform_device *pdev, unsigned int index,
-		     struct nvu_regs *regs);
 int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
 		      unsigned int n, struct nvu_regs *bcast,
 		      resource_size_t size);
-int nvu_check_counter_width(struct device *dev, unsigned int width);
 
 /**
  * struct nvu_emu_window - a physical address range served by the model
@@ -278,7 +276,8 @@ struct nvu_pmu;
  * @clear: optional; reset the hardware counters (see NVU_CLEAR_ON_DISABLE)
  * @start_counter: optional; program and enable the counter of @event
  * @stop_counter: optional; disable the counter of @event
- * @read_counter: return the current raw value of @event's counter
+ * @read_counter: return the current raw value of @event's counter, of
+ *	&nvu_pmu.counter_width bits or those nvu_event_set_wrap() gave it
  *	(a status register shared by several counters may be read once per
  *	&nvu_pmu.read_gen)
  * @write_counter: optional; set @event's counter to @val and return true,
@@ -366,9 +365,8 @@ struct nvu_pmu_desc {
  * @num_counters: regular counters (or free-running slots)
  * @counter_width: bits of the value read_counter() returns, 1..64
  * @wrap_width: bits after which the hardware counters wrap, when the driver
- *	extends them to @counter_width (64) itself, as its counter_width
- *	parameter says (nvu_check_counter_width()); 0: @counter_width.  Sets
- *	the poll period
+ *	sums several of them into a @counter_width (64) value itself (CMN-600);
+ *	0: @counter_width.  Sets the poll period
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on
@@ -388,8 +386,8 @@ struct nvu_pmu_desc {
  * @irq_csd: passes an overflow interrupt taken on another CPU to the owner
  * @irq_passed: @irq_csd calls queued and not yet finished
  * @irq_held: @irqs entries disabled until the owner has handled them
- * @poll_period: overflow poll period, 0 if the counters cannot wrap in time
- *	or wrap too fast to poll
+ * @poll_period: overflow poll period: the shortest that a counter in
+ *	@polled needs (nvu_event_set_wrap()); 0 while none needs one
  * @polled: counters the poll timer reads: every started counter that no
  *	interrupt covers (one not restarted at half range, or started
  *	before an interrupt was attached)
@@ -488,7 +486,6 @@ void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
 bool nvu_pmu_name_taken(const char *name);
 int nvu_pmu_name_refuse(struct device *dev, const char *name,
 			const char *intree);
-int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
 int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq);
 int nvu_pmu_detach_irq(struct nvu_pmu *pmu);
 void nvu_pmus_unregister_module(struct module *owner);
@@ -514,7 +511,8 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 		     const struct nvu_req *reqs, unsigned int n);
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
-void nvu_pmu_set_poll_period(struct nvu_pmu *pmu, u64 ns);
+void nvu_event_set_wrap(struct perf_event *event, unsigned int width,
+			u64 max_rate);
 bool nvu_width_pollable(unsigned int width, u64 max_rate);
 
 #endif /* NV_UNCORE_H */

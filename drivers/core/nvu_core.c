@@ -193,7 +193,6 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 				     "no memory resource %u\n", index);
 	return nvu_map_region(&pdev->dev, res, regs, 0);
 }
-EXPORT_SYMBOL_GPL(nvu_map_resource);
 
 /**
  * nvu_map_instances() - map @n instance blocks and their broadcast block
@@ -231,37 +230,47 @@ int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
 EXPORT_SYMBOL_GPL(nvu_map_instances);
 
 /**
- * nvu_read64_hilohi() - tear-free read of a 64-bit counter as 32-bit halves
+ * nvu_read64_split() - tear-free read of a 64-bit counter as 32-bit halves
  * @r: register block
  * @off: offset of the low half; the high half follows it
- * @val: the counter's value when its low half was read
+ * @val: in, a value the counter held earlier, with no wrap or reset since
+ *	(0 when none is known); out, its value when a low half was read
  *
- * Reads high, low, high and retries until both reads of the high half
- * agree, so a carry out of the low half between the reads cannot make the
- * value jump by 2^32.  One retry is enough unless the low half wraps again
- * within two register reads, which no counter rate can do; a block whose
- * high half changes on every read is broken, and after NVU_HILOHI_TRIES
- * attempts the read fails rather than spin with interrupts off.
+ * Reads the low half (time
+ * t1), then the high half H (t2).  A count at t1 of k * 2^32 + low is at
+ * least @val, so k is at least @val's high half, plus one if the low half
+ * is below @val's; it is below (H + 1) * 2^32 at t2, so k is at most H.
+ * When those bounds meet, k = H: two reads, whatever the count rate.
+ * Otherwise (the high half moved since @val, or a carry fell between the
+ * reads) it reads low and high again until a high half equals the one
+ * before it: no carry fell between those two high reads, so the low half
+ * read between them goes with them.  After NVU_READ64_TRIES pairs
+ * whose high halves all differ (a broken block) it gives up rather than
+ * spin with interrupts off.
  *
- * Return: 0, or -EIO if the high half never settled (@val is not set).
+ * Return: 0, or -EIO if the high half never settled (@val is not changed).
  */
-int nvu_read64_hilohi(const struct nvu_regs *r, u32 off, u64 *val)
+int nvu_read64_split(const struct nvu_regs *r, u32 off, u64 *val)
 {
-	u32 hi, lo, hi2 = nvu_read32(r, off + 4);
+	u32 lo = nvu_read32(r, off), hi = nvu_read32(r, off + 4), prev;
+	u64 kmin = upper_32_bits(*val) + (lo < lower_32_bits(*val));
 	unsigned int tries;
 
-	for (tries = 0; tries < NVU_HILOHI_TRIES; tries++) {
-		hi = hi2;
+	if (hi == kmin)
+		goto done;
+	for (tries = 1; tries < NVU_READ64_TRIES; tries++) {
+		prev = hi;
 		lo = nvu_read32(r, off);
-		hi2 = nvu_read32(r, off + 4);
-		if (hi == hi2) {
-			*val = (u64)hi << 32 | lo;
-			return 0;
-		}
+		hi = nvu_read32(r, off + 4);
+		if (hi == prev)
+			goto done;
 	}
 	return -EIO;
+done:
+	*val = (u64)hi << 32 | lo;
+	return 0;
 }
-EXPORT_SYMBOL_GPL(nvu_read64_hilohi);
+EXPORT_SYMBOL_GPL(nvu_read64_split);
 
 /* ------------------------------------------------------------------------
  * Firmware identity and parameters of the PMUs named by ACPI _HID and _UID
@@ -339,7 +348,7 @@ int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask)
 		return scnprintf(buf, len, "%s:%u\n", nvu_config_name[word], lo);
 	return scnprintf(buf, len, "%s:%u-%u\n", nvu_config_name[word], lo, hi);
 }
-EXPORT_SYMBOL_GPL(nvu_format_string);
+EXPORT_SYMBOL_IF_KUNIT(nvu_format_string);
 
 ssize_t nvu_format_show(struct device *dev, struct device_attribute *attr,
 			char *buf)
@@ -448,7 +457,7 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 		cpu = nvu_first_cpu(online, online, exclude);
 	return cpu;
 }
-EXPORT_SYMBOL_GPL(nvu_pick_cpu);
+EXPORT_SYMBOL_IF_KUNIT(nvu_pick_cpu);
 
 /*
  * Runs under the CPU hotplug lock; while the PMU is not registered with
@@ -652,7 +661,6 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 	WRITE_ONCE(pmu->irq, pmu->irqs[0]);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(nvu_pmu_request_irq);
 
 /*
  * Route the overflow interrupts to the owner CPU, where the handler runs

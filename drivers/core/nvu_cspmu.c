@@ -23,6 +23,7 @@
 #include <acpi/processor.h>
 
 #include "nvu_cspmu.h"
+#include "nvu_internal.h"
 
 /**
  * nvu_cspmu_apmt_node() - the APMT node firmware gave for @dev
@@ -41,8 +42,10 @@ const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
 EXPORT_SYMBOL_GPL(nvu_cspmu_apmt_node);
 
 /*
- * The ACPI processor UID of @cpu: its MADT entry's on arm64, as upstream;
- * elsewhere (the model on x86_64) its processor object's.
+ * The ACPI processor UID of @cpu: its MADT entry's on arm64, as upstream.
+ * x86 has no get_acpi_id_for_cpu(); these PMUs exist on arm64 only, but
+ * the drivers also run in the x86_64 test VMs against the model, where
+ * the processor object's UID is the same number.
  */
 static bool nvu_cpu_acpi_uid(unsigned int cpu, u32 *uid)
 {
@@ -476,22 +479,26 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_read_clear_overflow);
  * @pmu: the PMU
  * @event: the event
  *
- * A 64-bit counter without single-copy atomicity is read as 32-bit halves.
- * If those never agree (see nvu_read64_hilohi()), the event's previous raw
- * value is returned, so the count stands still instead of jumping.
+ * A counter wider than 32 bits without single-copy atomicity is read as
+ * 32-bit halves (nvu_read64_split()): from the event's previous raw value
+ * when the counter is 64 bits wide (its one wrap, with the overflow
+ * interrupt, lands its high half far below the previous one's, which the
+ * read sees), else from nothing known.  If the halves never agree, the
+ * previous value is returned, so the count stands still instead of
+ * jumping.
  */
 u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
 	u32 off = CSPMU_PMEVCNTR(nvu_cspmu_phys(pmu, event), cs->wide);
-
-	u64 val;
+	u64 prev = local64_read(&event->hw.prev_count);
+	u64 val = pmu->counter_width == 64 ? prev : 0;
 
 	if (!cs->wide)
 		return nvu_read32(&cs->page1, off);
 	if (cs->atomic64)
 		return nvu_read64(&cs->page1, off);
-	if (!nvu_read64_hilohi(&cs->page1, off, &val))
+	if (!nvu_read64_split(&cs->page1, off, &val))
 		return val;
 	/*
 	 * The high half never settled: the block is broken.  Report no
@@ -501,7 +508,7 @@ u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	dev_warn_ratelimited(pmu->dev,
 			     "counter %u: high half changed on every read; count not updated\n",
 			     nvu_cspmu_phys(pmu, event));
-	return local64_read(&event->hw.prev_count);
+	return prev;
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_read_counter);
 

@@ -75,6 +75,39 @@ bool nvu_pollable(const struct nvu_pmu *pmu)
 				  pmu->desc->max_rate);
 }
 
+/* Whether @event can be counted by polling alone (see nvu_event_set_wrap()). */
+static bool nvu_event_pollable(const struct perf_event *event)
+{
+	return !event->hw.config_base ||
+	       event->hw.config_base >= NVU_MIN_POLL_NS;
+}
+
+/**
+ * nvu_event_set_wrap() - an event whose count wraps sooner than its PMU's
+ * @event: the event, from the IP's &nvu_pmu_ops.event_init
+ * @width: bits of the value read_counter() returns for @event, 1..64
+ * @max_rate: the fastest that value can grow, per second
+ *
+ * An event's count is &nvu_pmu.counter_width bits wide and grows at most at
+ * &nvu_pmu_desc.max_rate unless its IP says otherwise here.  The core
+ * extends it to 64 bits and, while it counts, polls it every
+ * nvu_poll_period_ns(@width, @max_rate); a PMU's poll runs at the shortest
+ * period any of its counting events needs.  The core refuses the event if
+ * that is more often than every 100 us and no overflow interrupt covers it.
+ * The core keeps both in the event's hw.event_base and hw.config_base,
+ * which IP modules leave alone.
+ */
+void nvu_event_set_wrap(struct perf_event *event, unsigned int width,
+			u64 max_rate)
+{
+	u64 ns = nvu_poll_period_ns(width, max_rate);
+
+	event->hw.event_base = width;
+	/* 0 stands for "never wraps": one that wraps at once needs 1 ns. */
+	event->hw.config_base = width < 64 && max_rate ? max(ns, 1ULL) : 0;
+}
+EXPORT_SYMBOL_GPL(nvu_event_set_wrap);
+
 const char * const nvu_config_name[3] = { "config", "config1", "config2" };
 
 /**
@@ -110,7 +143,7 @@ u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 	}
 	return value & ~known;
 }
-EXPORT_SYMBOL_GPL(nvu_config_unknown_bits);
+EXPORT_SYMBOL_IF_KUNIT(nvu_config_unknown_bits);
 
 /**
  * nvu_counters_fit() - are there counters for all these events at once?
@@ -135,7 +168,7 @@ int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 	}
 	return regular > num_counters || cycle > 1 ? -EINVAL : 0;
 }
-EXPORT_SYMBOL_GPL(nvu_counters_fit);
+EXPORT_SYMBOL_IF_KUNIT(nvu_counters_fit);
 
 /* A pass of counter reads starts (see &nvu_pmu.read_gen). */
 static void nvu_read_pass(struct nvu_pmu *pmu)
@@ -157,7 +190,7 @@ static void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
 		now = pmu->desc->ops->read_counter(pmu, event);
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
-	local64_add(nvu_delta(prev, now, pmu->counter_width), &event->count);
+	local64_add(nvu_delta(prev, now, event->hw.event_base), &event->count);
 }
 
 /*
@@ -214,7 +247,7 @@ int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
 		ret = ops->filters_fit(pmu, reqs, n);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(nvu_group_fits);
+EXPORT_SYMBOL_IF_KUNIT(nvu_group_fits);
 
 /*
  * Gather the group @event joins (leader, siblings, then @event) into
@@ -297,6 +330,12 @@ static int nvu_event_init(struct perf_event *event)
 			pmu->wrap_width ?: pmu->counter_width);
 		return -EOPNOTSUPP;
 	}
+	nvu_event_set_wrap(event, pmu->counter_width, pmu->desc->max_rate);
+	/* A count the IP extends itself, from counters of wrap_width bits. */
+	if (pmu->wrap_width) {
+		nvu_event_set_wrap(event, pmu->wrap_width, pmu->desc->max_rate);
+		event->hw.event_base = pmu->counter_width;
+	}
 	/* A cycle event has nowhere else to count. */
 	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
 	    desc->ops->is_cycle(pmu, config)) {
@@ -309,6 +348,12 @@ static int nvu_event_init(struct perf_event *event)
 		if (ret)
 			return ret;
 	}
+	if (!READ_ONCE(pmu->irq) && !nvu_event_pollable(event)) {
+		dev_dbg(pmu->dev, "event %#llx wraps too fast to poll, and no overflow interrupt is attached\n",
+			config[0]);
+		ret = -EOPNOTSUPP;
+		goto undo;
+	}
 	event->cpu = pmu->cpu;
 	event->hw.idx = -1;
 
@@ -318,6 +363,7 @@ static int nvu_event_init(struct perf_event *event)
 	 * initialised, so undo it here if the group does not fit.
 	 */
 	ret = nvu_event_group_fits(pmu, event);
+undo:
 	if (ret && event->destroy) {
 		event->destroy(event);
 		event->destroy = NULL;
@@ -372,60 +418,62 @@ static u64 nvu_start_value(const struct nvu_pmu *pmu)
 	return pmu->irq ? BIT_ULL(pmu->counter_width - 1) : 0;
 }
 
+/* The shortest poll period the polled counters need, or 0 for none. */
+static ktime_t nvu_poll_need(const struct nvu_pmu *pmu)
+{
+	unsigned long ns = 0;
+	unsigned int idx;
+
+	for_each_set_bit(idx, pmu->polled, NVU_MAX_COUNTERS + 1) {
+		unsigned long p = pmu->events[idx]->hw.config_base;
+
+		/* One too fast to poll waits for its overflow interrupt. */
+		if (p >= NVU_MIN_POLL_NS && (!ns || p < ns))
+			ns = p;
+	}
+	return ns_to_ktime(ns);
+}
+
 /*
- * Counter @idx is no longer polled; the timer stops with the last one.  On
- * the owner CPU, where the pinned timer runs, with interrupts off: it is
- * not running, so the cancel does not wait.
+ * Counter @idx is no longer polled; the timer takes the period the others
+ * need, and stops when none needs one.  On the owner CPU, where the pinned
+ * timer runs, with interrupts off: it is not running, so the cancel does
+ * not wait.
  */
 static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
 {
-	if (test_and_clear_bit(idx, pmu->polled) &&
-	    bitmap_empty(pmu->polled, NVU_MAX_COUNTERS + 1))
+	if (!test_and_clear_bit(idx, pmu->polled))
+		return;
+	pmu->poll_period = nvu_poll_need(pmu);
+	if (!pmu->poll_period)
 		hrtimer_cancel(&pmu->poll_timer);
 }
 
 /*
  * Whether counter @idx is polled: yes unless an overflow interrupt covers
  * it (@covered: it was restarted at half range with one attached).  The
- * timer runs while any counter is polled; it is not restarted when it
- * already runs, so that frequent starts (rotation) cannot hold it off.
+ * timer runs at the shortest period a polled counter needs; it is not
+ * restarted when it already runs at that period or a shorter one, so that
+ * frequent starts (rotation) cannot hold it off.
  */
 static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 {
+	ktime_t period;
+
 	if (covered) {
 		nvu_poll_clear(pmu, idx);
 		return;
 	}
 	set_bit(idx, pmu->polled);
-	if (pmu->poll_period && !hrtimer_is_queued(&pmu->poll_timer))
-		hrtimer_start(&pmu->poll_timer, pmu->poll_period,
-			      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
-/**
- * nvu_pmu_set_poll_period() - poll @pmu's counters every @ns from now on
- * @pmu: the PMU
- * @ns: the period, no longer than the one set at registration
- *
- * For an IP whose counters count faster with some events than with others:
- * from its &nvu_pmu_ops.add or .del, on the owner CPU with interrupts off.
- * A shorter period takes effect at once.  Nothing changes for a PMU that
- * is never polled.
- */
-void nvu_pmu_set_poll_period(struct nvu_pmu *pmu, u64 ns)
-{
-	ktime_t period = ns_to_ktime(ns);
-
-	if (!pmu->poll_period || !ns || period == pmu->poll_period)
+	period = nvu_poll_need(pmu);
+	if (!period)
 		return;
-	if (period < pmu->poll_period &&
-	    hrtimer_is_queued(&pmu->poll_timer) &&
+	if (!hrtimer_is_queued(&pmu->poll_timer) ||
 	    hrtimer_get_remaining(&pmu->poll_timer) > period)
 		hrtimer_start(&pmu->poll_timer, period,
 			      HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->poll_period = period;
 }
-EXPORT_SYMBOL_GPL(nvu_pmu_set_poll_period);
 
 static void nvu_start(struct perf_event *event, int flags)
 {
@@ -438,7 +486,9 @@ static void nvu_start(struct perf_event *event, int flags)
 	hwc->state = 0;
 	written = ops->write_counter && ops->write_counter(pmu, event, prev);
 	if (!written) {
+		/* What the last run left says nothing of this counter now. */
 		prev = 0;
+		local64_set(&hwc->prev_count, 0);
 		if (nvu_hw_live(pmu)) {
 			nvu_read_pass(pmu);
 			prev = ops->read_counter(pmu, event);
@@ -492,7 +542,7 @@ static int nvu_add(struct perf_event *event, int flags)
 	int idx, ret;
 
 	/* Lost its interrupt (nvu_pmu_detach_irq()), and too narrow to poll. */
-	if (!pmu->irq && !nvu_pollable(pmu))
+	if (!pmu->irq && !nvu_event_pollable(event))
 		return -EAGAIN;
 	/*
 	 * The owner moved between event_init() and perf installing the
@@ -770,7 +820,7 @@ void nvu_irq_detach_local(void *data)
 
 		if (event->hw.state & PERF_HES_STOPPED)
 			continue;
-		if (nvu_pollable(pmu)) {
+		if (nvu_event_pollable(event)) {
 			nvu_poll_set(pmu, idx, false);
 		} else {
 			nvu_stop(event, PERF_EF_UPDATE);
@@ -797,12 +847,6 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 	pmu->pmu.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT;
 
-	/* Used for the counters no overflow interrupt covers (@polled). */
-	if (nvu_pollable(pmu))
-		pmu->poll_period =
-			ns_to_ktime(nvu_poll_period_ns(pmu->wrap_width ?:
-						       pmu->counter_width,
-						       pmu->desc->max_rate));
 	/* Hard: it must not be preempted by the callbacks (PREEMPT_RT). */
 	nvu_hrtimer_setup(&pmu->poll_timer, nvu_poll, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL_PINNED_HARD);

@@ -6,6 +6,8 @@
 #include <linux/interrupt.h>
 
 struct nvu_pmu;
+struct nvu_regs;
+struct platform_device;
 
 extern const char * const nvu_config_name[3];
 
@@ -15,6 +17,9 @@ void nvu_irq_init(struct nvu_pmu *pmu);
 void nvu_irq_sync(struct nvu_pmu *pmu);
 void nvu_irq_quiesce(struct nvu_pmu *pmu);
 bool nvu_pollable(const struct nvu_pmu *pmu);
+int nvu_map_resource(struct platform_device *pdev, unsigned int index,
+		     struct nvu_regs *regs);
+int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
 
 /* Argument of nvu_irq_detach_local(). */
 struct nvu_irq_detach {

@@ -816,7 +816,6 @@ static struct notifier_block cxl_pci_nb = {
  * @started: counters we started (their Enable bit set), not stopped since
  * @was_reset: counters found reset when stopped (Enable clear): their
  *	next read is a new baseline
- * @poll_ns: for each counter in use, the poll period its event needs
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable), so they may be written
  */
@@ -827,7 +826,6 @@ struct cxl_cpmu {
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
-	u64 poll_ns[CPMU_MAX_COUNTERS];
 	DECLARE_BITMAP(started, CPMU_MAX_COUNTERS);
 	DECLARE_BITMAP(was_reset, CPMU_MAX_COUNTERS);
 	bool clean;
@@ -881,11 +879,8 @@ static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
 				      CXL_CFG1_CRB_EN);
 }
 
-/*
- * How often a counter counting @config must be read not to miss a wrap:
- * half its range at the rate bound times what the event adds per cycle.
- */
-static u64 cxl_poll_ns(const struct cxl_cpmu *cp, const u64 *config)
+/* The fastest @config's counter grows: max_rate times its adds a cycle. */
+static u64 cxl_max_rate(const u64 *config)
 {
 	struct nvu_cxl_ev ev;
 	unsigned int k;
@@ -894,7 +889,7 @@ static u64 cxl_poll_ns(const struct cxl_cpmu *cp, const u64 *config)
 	k = nvu_cxl_per_cycle(&ev, FIELD_GET(CXL_CFG1_THRESHOLD, config[1]),
 			      config[1] & (CXL_CFG1_EDGE | CXL_CFG1_INVERT),
 			      max_per_cycle);
-	return nvu_poll_period_ns(cp->info.width, max_rate * k);
+	return max_rate * k;
 }
 
 static void cxl_event_destroy(struct perf_event *event)
@@ -943,16 +938,12 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 
 	/*
-	 * Polled, a counter must be read at least every 100 us for this
-	 * event (a mask of many events, a queue occupancy): only the
-	 * overflow interrupt can count it.
+	 * Polled often enough for the fastest this event can count (a mask
+	 * of many events, a queue occupancy adds more than one a cycle);
+	 * the core refuses it if that is more often than every 100 us and
+	 * no overflow interrupt is attached.
 	 */
-	if (cp->info.width < 64 && !READ_ONCE(pmu->irq) &&
-	    cxl_poll_ns(cp, config) < NVU_MIN_POLL_NS) {
-		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll with vid %#x gid %#x mask %#x, and no overflow interrupt is attached\n",
-			cp->info.width, ev.vid, ev.gid, ev.mask);
-		return -EOPNOTSUPP;
-	}
+	nvu_event_set_wrap(event, cp->info.width, cxl_max_rate(config));
 
 	raw_spin_lock_irqsave(&f->lock, flags);
 	if (f->gone || f->renaming)
@@ -997,42 +988,6 @@ static int cxl_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EAGAIN;
 	cp->cap_index[idx] = cap;
 	return idx;
-}
-
-/*
- * The poll period follows the events: the shortest any counter in use
- * needs (cxl_poll_ns()), set as an event comes (before it is in
- * pmu->used) or goes (still in it).
- */
-static void cxl_poll_update(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
-			    int skip)
-{
-	u64 ns = nvu_poll_period_ns(cp->info.width, max_rate);
-	unsigned int idx;
-
-	for_each_set_bit(idx, pmu->used, cp->info.nr_cntr) {
-		if (idx != skip)
-			ns = min(ns, cp->poll_ns[idx]);
-	}
-	nvu_pmu_set_poll_period(pmu, ns);
-}
-
-static int cxl_add(struct nvu_pmu *pmu, struct perf_event *event)
-{
-	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	unsigned int idx = event->hw.idx;
-	u64 config[3];
-
-	nvu_event_config(event, config);
-	cp->poll_ns[idx] = cxl_poll_ns(cp, config);
-	if (cp->poll_ns[idx] < ktime_to_ns(pmu->poll_period))
-		nvu_pmu_set_poll_period(pmu, cp->poll_ns[idx]);
-	return 0;
-}
-
-static void cxl_del(struct nvu_pmu *pmu, struct perf_event *event)
-{
-	cxl_poll_update(pmu, nvu_pmu_priv(pmu), event->hw.idx);
 }
 
 /* Stop every counter no event uses: firmware may have left them running. */
@@ -1447,8 +1402,6 @@ static const struct nvu_pmu_ops cxl_ops = {
 	.event_init = cxl_event_init,
 	.filters_fit = cxl_filters_fit,
 	.get_idx = cxl_get_idx,
-	.add = cxl_add,
-	.del = cxl_del,
 	.enable = cxl_enable,
 	.disable = cxl_disable,
 	.start_counter = cxl_start_counter,

@@ -257,42 +257,57 @@ static void nvu_test_emu_on(struct kunit *test)
 							NULL), 0);
 }
 
-static void nvu_test_hilohi(struct kunit *test)
+static void nvu_test_read64_split(struct kunit *test)
 {
-	struct nvu_test_cntr c = { .value = 0x1fffffff0ULL, .step = 8 };
+	struct nvu_test_cntr c = { .value = 0x1fffffff8ULL, .step = 8 };
 	struct nvu_regs r = { .emu = &nvu_test_cntr_ops, .emu_ctx = &c };
-	u64 val = 0;
+	u64 val = 0x1fffffff0ULL;
 
 	nvu_test_emu_on(test);
 
 	/*
-	 * high (1), low (0xfffffff8), then the carry: high reads 2.  Taking
-	 * the second high with the first low would give 0x2fffffff8, 2^32
-	 * too much; the retry reads low 8, high 2: the value at that read.
+	 * Low 0xfffffff8, then the carry: high reads 2.  Taking them together
+	 * would give 0x2fffffff8, 2^32 too much; the last value (high 1, low
+	 * not above this one) says the high half moved, and the next pair
+	 * (low 8, high 2), whose high half equals the one before, is the value.
 	 */
-	KUNIT_ASSERT_EQ(test, nvu_read64_hilohi(&r, 0, &val), 0);
+	KUNIT_ASSERT_EQ(test, nvu_read64_split(&r, 0, &val), 0);
 	KUNIT_EXPECT_EQ(test, val, 0x200000008ULL);
-	KUNIT_EXPECT_EQ(test, c.reads, 5U);
+	KUNIT_EXPECT_EQ(test, c.reads, 4U);
 
-	/* No carry in between: three reads. */
+	/* The high half as the last value predicts: two reads. */
+	c.reads = 0;
+	KUNIT_ASSERT_EQ(test, nvu_read64_split(&r, 0, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, 0x200000018ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 2U);
+
+	/* Nothing known (0) of a counter past 2^32: four reads. */
 	c.value = 0x700000000ULL;
 	c.reads = 0;
-	KUNIT_ASSERT_EQ(test, nvu_read64_hilohi(&r, 0, &val), 0);
-	KUNIT_EXPECT_EQ(test, val, 0x700000008ULL);
-	KUNIT_EXPECT_EQ(test, c.reads, 3U);
+	val = 0;
+	KUNIT_ASSERT_EQ(test, nvu_read64_split(&r, 0, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, 0x700000010ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 4U);
+
+	/* A counter reset below the last value: read again, not trusted. */
+	c.value = 5;
+	c.reads = 0;
+	KUNIT_ASSERT_EQ(test, nvu_read64_split(&r, 0, &val), 0);
+	KUNIT_EXPECT_EQ(test, val, 21ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 4U);
 }
 
-static void nvu_test_hilohi_unsettled(struct kunit *test)
+static void nvu_test_read64_unsettled(struct kunit *test)
 {
 	/* The high half moves on every read: bounded, then an error. */
-	struct nvu_test_cntr c = { .value = 0, .step = BIT_ULL(32) };
+	struct nvu_test_cntr c = { .value = 42, .step = BIT_ULL(32) };
 	struct nvu_regs r = { .emu = &nvu_test_cntr_ops, .emu_ctx = &c };
 	u64 val = 42;
 
 	nvu_test_emu_on(test);
-	KUNIT_EXPECT_EQ(test, nvu_read64_hilohi(&r, 0, &val), -EIO);
+	KUNIT_EXPECT_EQ(test, nvu_read64_split(&r, 0, &val), -EIO);
 	KUNIT_EXPECT_EQ(test, val, 42ULL);
-	KUNIT_EXPECT_EQ(test, c.reads, 1 + 2 * NVU_HILOHI_TRIES);
+	KUNIT_EXPECT_EQ(test, c.reads, 2 * NVU_READ64_TRIES);
 }
 
 static struct kunit_case nvu_core_cases[] = {
@@ -304,8 +319,8 @@ static struct kunit_case nvu_core_cases[] = {
 	KUNIT_CASE(nvu_test_counters_fit),
 	KUNIT_CASE(nvu_test_group_fits),
 	KUNIT_CASE(nvu_test_pick_cpu),
-	KUNIT_CASE(nvu_test_hilohi),
-	KUNIT_CASE(nvu_test_hilohi_unsettled),
+	KUNIT_CASE(nvu_test_read64_split),
+	KUNIT_CASE(nvu_test_read64_unsettled),
 	{}
 };
 
@@ -319,3 +334,4 @@ kunit_test_suite(nvu_core_suite);
 MODULE_DESCRIPTION("KUnit tests of nv_uncore");
 MODULE_LICENSE("GPL");
 NVU_IMPORT_NS();
+NVU_IMPORT_KUNIT_NS();
