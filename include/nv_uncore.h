@@ -128,7 +128,6 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 #define NVU_READ64_TRIES	4
 
 int nvu_read64_split(const struct nvu_regs *r, u32 off, u64 *val);
-int nvu_check_counter_width(struct device *dev, unsigned int width);
 
 int nvu_map_region(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs, resource_size_t size);

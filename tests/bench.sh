@@ -75,8 +75,8 @@ try() {
 	ucf) mp="ucf_width=$2" drv=nvu_t410_ucf dp='' pmu=nvidia_ucf_pmu_0 ;;
 	pcie) mp="pcie_width=$2" drv=nvu_t410_pcie dp='' pmu=nvidia_pcie_pmu_0_rc_0 ;;
 	pcie_tgt) mp="pcie_width=$2" drv=nvu_t410_pcie_tgt dp='' pmu=nvidia_pcie_tgt_pmu_0_rc_0 ;;
-	cmem) mp="cmem_width=$2" drv=nvu_t410_cmem_lat dp="counter_width=$2" pmu=nvidia_cmem_latency_pmu_0 ;;
-	c2c) mp="c2c_width=$2" drv=nvu_t410_c2c dp="counter_width=$2" pmu=nvidia_nvlink_c2c_pmu_0 ;;
+	# in_wr_req, 32 bits whatever the width argument.
+	c2c) mp='' drv=nvu_t410_c2c dp='' pmu=nvidia_nvlink_c2c_pmu_0 ;;
 	# Polled: a CPMU that can interrupt registers at any width.
 	cxl) mp="cxl_fns=1 cxl_ovf_int=0 cxl_width=$2" drv=nvu_cxl_cpmu dp='' pmu=cxl_pmu_pci10000_00_00_0.0 ;;
 	esac
@@ -87,9 +87,10 @@ try() {
 	[ -e "$PMUS/$pmu" ]
 }
 
-for tag in ucf pcie pcie_tgt cmem c2c cxl; do
+for tag in ucf pcie pcie_tgt c2c cxl; do
 	w=$(awk -v t=$tag '$2 == t {print $3}' /tmp/widths)
 	[ -n "$w" ] || w=32
+	[ $tag != c2c ] || w=1
 	# Up until the driver takes it, then down while it still does.
 	while ! try $tag "$w" >/dev/null 2>&1 && [ "$w" -lt 64 ]; do
 		w=$((w + 1))

@@ -304,23 +304,6 @@ int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw)
 }
 EXPORT_SYMBOL_GPL(nvu_read_fw_ids);
 
-/**
- * nvu_check_counter_width() - check a driver's counter_width parameter
- * @dev: the device being probed, for the message
- * @width: the parameter: bits of the hardware counters, which the driver
- *	extends to 64 bits itself (the PMU's &nvu_pmu.wrap_width)
- *
- * Return: 0, or -EINVAL with a message unless @width is 1 to 64.
- */
-int nvu_check_counter_width(struct device *dev, unsigned int width)
-{
-	if (width < 1 || width > 64)
-		return dev_err_probe(dev, -EINVAL,
-				     "counter_width %u is not 1-64\n", width);
-	return 0;
-}
-EXPORT_SYMBOL_GPL(nvu_check_counter_width);
-
 /* ------------------------------------------------------------------------
  * sysfs
  */

@@ -108,7 +108,7 @@ struct nvu_emu_dev;
  *	describe by _HID (tests/vm/fwgen), which only get their window
  * @defaults: optional; default values of this kind's keys
  * @check: optional; reject an inject line's values for @dev (-EINVAL)
- * @init: set reset values
+ * @init: optional; set reset values other than zero
  * @read: register read, under the device lock
  * @write: register write, under the device lock
  * @inject: count a batch of transactions, under the device lock
@@ -324,7 +324,6 @@ extern const struct nvu_emu_type nvu_emu_ucf, nvu_emu_ucf_dual;
 extern const struct nvu_emu_type nvu_emu_cmem;
 extern unsigned int nvu_emu_ucf_counters, nvu_emu_ucf_width;
 extern bool nvu_emu_ucf_irq, nvu_emu_ucf_atomic64, nvu_emu_ucf_pmiidr_zero;
-extern unsigned int nvu_emu_cmem_width;
 extern bool nvu_emu_cspmu_cc, nvu_emu_cspmu_dual_page, nvu_emu_cspmu_dirty;
 extern bool nvu_emu_irq_affinity_fail;
 bool nvu_emu_bad(const struct nvu_emu_dev *dev, const char *what);

@@ -5,7 +5,8 @@
  * broadcast block (the last memory resource) whose writes reach every
  * instance.  An instance holds CTRL, IN_STATUS, OUT_STATUS, a cycle counter
  * and eight latency counters: REQ and CUM_OUTS for IN/OUT x RD/WR.  The
- * counters wrap at c2c_width bits [U] and are read as 32-bit halves.
+ * counters are 64 bits (as upstream's driver, NVIDIA's, reads them) and
+ * are read as 32-bit halves; IN_WR_REQ has no high half in the map.
  * Writing CTRL=1 to a stopped instance restarts its counts from zero, or
  * with c2c_restart=0 lets them go on from where they stopped [U]; reads of
  * the broadcast block return 0 [U].
@@ -21,11 +22,6 @@
 
 #include "emu.h"
 #include "nvu_t410_regs.h"
-
-static unsigned int c2c_width = 64;
-module_param(c2c_width, uint, 0444);
-MODULE_PARM_DESC(c2c_width,
-		 "NVLink-C2C, NV-CLink, NV-DLink counter width in bits [U] (1-64)");
 
 static char *c2c_peer = "gpu";
 module_param(c2c_peer, charp, 0444);
@@ -76,7 +72,6 @@ struct emu_c2c_inst {
 
 struct emu_c2c {
 	const struct emu_c2c_link *link;
-	unsigned int width;
 	u32 peer_inst[EMU_C2C_NR_PEERS];	/* instances facing each peer */
 	struct emu_c2c_inst inst[EMU_C2C_MAX_INST];
 };
@@ -178,7 +173,6 @@ static void emu_c2c_init(struct nvu_emu_dev *dev)
 	struct emu_c2c *c = dev->state;
 
 	c->link = container_of(dev->type, struct emu_c2c_link, type);
-	c->width = c2c_width;
 	emu_c2c_wiring(c->link, dev->socket, c->peer_inst);
 }
 
@@ -258,7 +252,7 @@ static void emu_c2c_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 static void emu_c2c_add(struct emu_c2c *c, struct emu_c2c_inst *in,
 			unsigned int id, u64 amount)
 {
-	if (!amount || !nvu_emu_add(&in->cntr[id], amount, c->width))
+	if (!amount || !nvu_emu_add(&in->cntr[id], amount, 64))
 		return;
 	if (id < T410_C2C_OUT_RD_CUM_OUTS)
 		in->in_status |= BIT(id);
@@ -349,7 +343,7 @@ int nvu_emu_c2c_create(int socket)
 {
 	int ret;
 
-	if (!c2c_width || c2c_width > 64 || emu_c2c_topo(socket) < 0)
+	if (emu_c2c_topo(socket) < 0)
 		return -EINVAL;
 	ret = emu_c2c_create_link(&emu_nvlink_c2c, socket);
 	if (!ret)

@@ -3,8 +3,8 @@
  * nvu_emu: Tegra410 CMEM latency block: 14 instances, each with a cycle
  * counter and request (REQ) and accumulated-outstanding (AOR) counters for
  * three memory channels, plus a broadcast block whose writes reach every
- * instance.  The counter width is unknown [U]: the cmem_width parameter.
- * Reads of the broadcast block return 0 [U].
+ * instance.  Counters are 64 bits, as upstream's driver (NVIDIA's) reads
+ * them.  Reads of the broadcast block return 0 [U].
  */
 
 #include "emu.h"
@@ -16,7 +16,6 @@ struct emu_cmem_inst {
 };
 
 struct emu_cmem {
-	unsigned int width;
 	struct emu_cmem_inst inst[T410_CMEM_NR_INST];
 };
 
@@ -28,13 +27,6 @@ static int emu_cmem_check(const struct nvu_emu_dev *dev,
 	if (t->v[EMU_MC] != EMU_ALL && t->v[EMU_MC] >= T410_CMEM_NR_MC)
 		return -EINVAL;
 	return 0;
-}
-
-static void emu_cmem_init(struct nvu_emu_dev *dev)
-{
-	struct emu_cmem *c = dev->state;
-
-	c->width = nvu_emu_cmem_width;
 }
 
 static bool emu_cmem_counting(const struct emu_cmem_inst *in)
@@ -111,7 +103,7 @@ static void emu_cmem_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 static void emu_cmem_add(struct emu_cmem *c, struct emu_cmem_inst *in,
 			 u64 *cntr, u64 amount, u64 status_bit)
 {
-	if (amount && nvu_emu_add(cntr, amount, c->width))
+	if (amount && nvu_emu_add(cntr, amount, 64))
 		in->status |= status_bit;
 }
 
@@ -161,7 +153,6 @@ const struct nvu_emu_type nvu_emu_cmem = {
 	.res_size = T410_CMEM_BLOCK_SIZE,
 	.state_size = sizeof(struct emu_cmem),
 	.check = emu_cmem_check,
-	.init = emu_cmem_init,
 	.read = emu_cmem_read,
 	.write = emu_cmem_write,
 	.inject = emu_cmem_inject,

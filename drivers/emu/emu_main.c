@@ -57,10 +57,6 @@ static unsigned int ucf_impl_id;
 module_param(ucf_impl_id, uint, 0444);
 MODULE_PARM_DESC(ucf_impl_id, "APMT implementation ID for UCF (0: none)");
 
-unsigned int nvu_emu_cmem_width = 64;
-module_param_named(cmem_width, nvu_emu_cmem_width, uint, 0444);
-MODULE_PARM_DESC(cmem_width, "CMEM latency counter width in bits [U] (1-64)");
-
 /*
  * What firmware and silicon may do that the specification leaves open
  * (CoreSight options [U], see emu_cspmu.c) or gets wrong (bad=).
@@ -1089,7 +1085,8 @@ int __nvu_emu_dev_create(const struct nvu_emu_type *type, const char *name,
 	nvu_hrtimer_setup(&dev->rate_timer, emu_rate_tick, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL);
 	dev->clock_ns = ktime_get_ns();
-	type->init(dev);
+	if (type->init)
+		type->init(dev);
 
 	if (!type->no_window) {
 		dev->win.size = ALIGN(type->nr_res * type->res_size,
@@ -1204,8 +1201,7 @@ static int __init nvu_emu_init(void)
 		sockets = min_t(unsigned int, num_online_nodes(), 2);
 	if (sockets > 2 || !node_online(sockets - 1) || !nvu_emu_ucf_counters ||
 	    nvu_emu_ucf_counters > EMU_CSPMU_MAX - 1 || !nvu_emu_ucf_width ||
-	    nvu_emu_ucf_width > 64 || !nvu_emu_cmem_width ||
-	    nvu_emu_cmem_width > 64)
+	    nvu_emu_ucf_width > 64)
 		return -EINVAL;
 
 	ret = nvu_emu_irq_init();

@@ -12,11 +12,11 @@
  * driver takes a baseline of every counter in use right after each enable
  * and counts from there, so it is right either way.
  *
- * Cost and overflow: a read of a 64-bit counter costs two 32-bit accesses
- * (low half, then high half) per instance summed, and nothing polls in
- * between; see t410_c2c_read_hi() for why that is exact.  Only a counter
- * narrower than 64 bits (counter_width) brings the core's poll back.  See
- * Documentation/tegra410-c2c.rst.
+ * Counters are 64 bits, read as two 32-bit halves (nvu_read64_split())
+ * from the instance's last value, and cannot wrap in practice: nothing
+ * polls them.  The one counter the published map gives only 32 bits
+ * (T410_C2C_LO_ONLY) is summed modulo 2^32, and the core polls its events.
+ * See Documentation/tegra410-c2c.rst.
  */
 
 #include "nvu_ns.h"
@@ -32,46 +32,18 @@
 #include "nvu_t410_c2c.h"
 
 /*
- * Counter width: the registers are 64 bits as two 32-bit halves; how many
- * bits count is not published [U].
+ * The fastest a 32-bit-only counter (T410_C2C_LO_ONLY) grows: at most one
+ * new request per link clock cycle per instance, at a link clock of at
+ * most 2 GHz [U].  The core polls an event of it often enough for every
+ * instance it sums to grow at this rate (every ~77 ms for 14).
  */
-static unsigned int counter_width = 64;
-module_param(counter_width, uint, 0444);
-MODULE_PARM_DESC(counter_width,
-		 "bits of each C2C-family counter [U] (1-64, default 64)");
-
-/*
- * The rate bounds this driver assumes, used only to size polls (half a
- * counter's range at the bound) for counters narrower than 64 bits; 64-bit
- * counters need no poll and no bound (t410_c2c_read_hi()).
- *
- * T410_C2C_MAX_RATE, any counter: a cum_outs counter adds the requests in
- * flight every link clock cycle, and we assume at most 4096 in flight per
- * instance at a link clock of at most 2 GHz [U]: 8.192e12/s.  With
- * counter_width < 64 the core polls: every ~67 ms at 40 bits, ~262 us at
- * 32; below 31 bits the core refuses to register.
- *
- * T410_C2C_REQ_MAX_RATE, a *_req counter: at most one new request per link
- * clock cycle per instance at 2 GHz [U]: 2e9/s.  It sizes the poll of the
- * one counter that is read as 32 bits whatever counter_width says (see
- * T410_C2C_LO_ONLY): every ~1.07 s.
- */
-#define T410_C2C_MAX_RATE	8192000000000ULL
 #define T410_C2C_REQ_MAX_RATE	2000000000ULL
 
 /*
  * Counters with no high half: IN_WR_REQ_CNTR's high half would be at
- * 0x890, where the published map has OUT_STATUS [U].  The driver reads it
- * as a 32-bit counter and, while such a counter is in use, reads it itself
- * often enough (t410_c2c_poll()).
+ * 0x890, where the published map has OUT_STATUS [U].
  */
 #define T410_C2C_LO_ONLY	BIT(T410_C2C_IN_WR_REQ)
-
-/* Width of one register half. */
-#define T410_C2C_HALF_BITS	32
-
-/* Re-reads of a counter whose high half keeps moving before giving up. */
-#define T410_C2C_READ_TRIES	4
 
 /**
  * struct t410_c2c_type - constants of one kind of link
@@ -191,7 +163,7 @@ int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 	topo->events = T410_C2C_EVENTS_GPU;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t410_c2c_decode_topo);
+EXPORT_SYMBOL_IF_KUNIT(t410_c2c_decode_topo);
 
 /**
  * t410_c2c_event_insts() - the instances an event sums
@@ -233,13 +205,12 @@ int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
 	*insts = mask;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t410_c2c_event_insts);
+EXPORT_SYMBOL_IF_KUNIT(t410_c2c_event_insts);
 
 /**
  * struct t410_c2c_cntr - one hardware counter as the driver tracks it
- * @last: its value at the last read, unwrapped (never reduced modulo the
- *	counter width; its low counter_width bits are the register's value)
- * @base: @last right after the last enable
+ * @last: its value at the last read (a lower bound for the next one)
+ * @base: its value right after the last enable
  */
 struct t410_c2c_cntr {
 	u64 last;
@@ -248,13 +219,11 @@ struct t410_c2c_cntr {
 
 /**
  * struct t410_c2c - one link's PMU
- * @pmu: the core's PMU (its wrap_width is counter_width)
+ * @pmu: the core's PMU
  * @topo: its peers
  * @inst: per-instance register blocks
  * @bcast: broadcast block
  * @cntr: counters, by instance and event ID
- * @lo_only: instances whose T410_C2C_LO_ONLY counters are in use, by ID
- * @poll: reads those while counting, when counter_width > 32
  */
 struct t410_c2c {
 	struct nvu_pmu *pmu;
@@ -262,103 +231,33 @@ struct t410_c2c {
 	struct nvu_regs inst[T410_C2C_MAX_INST];
 	struct nvu_regs bcast;
 	struct t410_c2c_cntr cntr[T410_C2C_MAX_INST][T410_C2C_NR_EVENTS];
-	u16 lo_only[T410_C2C_NR_EVENTS];
-	struct hrtimer poll;
 };
 
-/**
- * t410_c2c_read_hi() - a counter wider than 32 bits, from a known earlier value
- * @r: the instance's registers
- * @off: the counter's offset (low half; the high half is at @off + 4)
- * @last: the counter's value at some earlier time, unwrapped
- * @hbits: bits of the high half that count (counter width - 32, 1..32)
- *
- * Returns the counter's value now, unwrapped like @last, from two 32-bit
- * reads when its high half has not moved since @last was read: the low
- * half first (time t1), then the high half (t2 > t1).
- *
- * Why that is exact at any count rate: the counter only grows, so its
- * value V(t1) = k * 2^32 + lo lies between @last and V(t2), which is below
- * (H + 1) * 2^32 for the high half H read at t2.  The smallest k with
- * V(t1) >= @last is kmin = hi(@last), plus 1 if lo < lo(@last); the largest
- * is H.  If kmin == H, k is known: no carry between the two reads, and none
- * missed before them, can hide.  Otherwise (the high half moved since
- * @last, or a carry fell between the two reads) a fresh pair is read: low
- * at t3, high at t4, both after t2, so H * 2^32 <= V(t3) < (H' + 1) * 2^32
- * and k = H exactly when H' == H.  That is the classic high-low-high read,
- * with the first high read being t2's.  A counter that never settles in
- * T410_C2C_READ_TRIES pairs (broken hardware) reads as @last, and sets
- * *@unsettled: nothing new is counted rather than something wrong.
- *
- * Below 64 bits (w) the high half wraps.  H is unwrapped against the last
- * known high half, which is right while fewer than 2^w - 2^32 counts
- * happen between @last and t2; the core's poll, at half the range at
- * T410_C2C_MAX_RATE, keeps it under 2^(w - 1), which is enough for w > 32.
- */
-static u64 t410_c2c_read_hi(const struct nvu_regs *r, u32 off, u64 last,
-			    unsigned int hbits, bool *unsettled)
-{
-	u32 hmask = hbits >= T410_C2C_HALF_BITS ? U32_MAX : BIT(hbits) - 1;
-	unsigned int tries = T410_C2C_READ_TRIES;
-	u64 hlast = upper_32_bits(last), kmin = hlast, h;
-	u32 lo, hi;
-
-	lo = nvu_read32(r, off);
-	hi = nvu_read32(r, off + 4);
-	if (lo < lower_32_bits(last))
-		kmin++;
-	for (;;) {
-		/* H, unwrapped against the last high half known. */
-		h = hlast + (((u32)hi - (u32)hlast) & hmask);
-		/* Below @last only if the counter went back: count nothing. */
-		if (h == kmin)
-			return max(last, kmin << 32 | lo);
-		if (!--tries) {
-			*unsettled = true;
-			return last;
-		}
-		/* The next pair's lower bound: H * 2^32, read at t2. */
-		hlast = h;
-		kmin = h;
-		lo = nvu_read32(r, off);
-		hi = nvu_read32(r, off + 4);
-	}
-}
-
 /*
- * Instance @i's counter of event @id now, unwrapped after @last.  A high
- * half that never settled leaves @last, with a ratelimited warning (as the
- * CoreSight PMUs' reads do).
+ * Instance @i's counter of event @id now.  A high half that never settled
+ * leaves the last value, with a ratelimited warning (as the CoreSight
+ * PMUs' reads do).
  */
 static u64 t410_c2c_read_raw(struct t410_c2c *c2c, unsigned int i,
-			     unsigned int id, u64 last)
+			     unsigned int id)
 {
-	const struct nvu_regs *r = &c2c->inst[i];
+	struct t410_c2c_cntr *c = &c2c->cntr[i][id];
 	u32 off = t410_c2c_cntr_reg[id];
-	unsigned int width = c2c->pmu->wrap_width;
-	bool unsettled = false;
-	u64 now;
 
 	if (BIT(id) & T410_C2C_LO_ONLY)
-		width = min(width, T410_C2C_HALF_BITS);
-	if (width <= T410_C2C_HALF_BITS)
-		return last + nvu_delta(last, nvu_read32(r, off), width);
-	now = t410_c2c_read_hi(r, off, last, width - T410_C2C_HALF_BITS,
-			       &unsettled);
-	if (unsettled)
+		c->last = nvu_read32(&c2c->inst[i], off);
+	else if (nvu_read64_split(&c2c->inst[i], off, &c->last))
 		dev_warn_ratelimited(c2c->pmu->dev,
 				     "instance %u counter %#x: high half changed on every read; count not updated\n",
 				     i, off);
-	return now;
+	return c->last;
 }
 
 /* What instance @i's counter of event @id counted since the last enable. */
-static u64 t410_c2c_fold(struct t410_c2c *c2c, unsigned int i, unsigned int id)
+static u64 t410_c2c_since_enable(struct t410_c2c *c2c, unsigned int i,
+				 unsigned int id)
 {
-	struct t410_c2c_cntr *c = &c2c->cntr[i][id];
-
-	c->last = t410_c2c_read_raw(c2c, i, id, c->last);
-	return c->last - c->base;
+	return t410_c2c_read_raw(c2c, i, id) - c2c->cntr[i][id].base;
 }
 
 /*
@@ -372,8 +271,8 @@ static void t410_c2c_baseline(struct t410_c2c *c2c, unsigned int i,
 {
 	struct t410_c2c_cntr *c = &c2c->cntr[i][id];
 
-	c->last = t410_c2c_read_raw(c2c, i, id, 0);
-	c->base = c->last;
+	c->last = 0;
+	c->base = t410_c2c_read_raw(c2c, i, id);
 }
 
 static u64 t410_c2c_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
@@ -386,9 +285,12 @@ static u64 t410_c2c_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 	/* Every instance runs on the link clock: count it once. */
 	if (id == T410_C2C_CYCLES)
-		return t410_c2c_fold(c2c, __ffs(insts), id);
+		return t410_c2c_since_enable(c2c, __ffs(insts), id);
 	for_each_set_bit(i, &insts, T410_C2C_MAX_INST)
-		sum += t410_c2c_fold(c2c, i, id);
+		sum += t410_c2c_since_enable(c2c, i, id);
+	/* A sum of 32-bit counters, with the core's poll (event_init). */
+	if (BIT(id) & T410_C2C_LO_ONLY)
+		sum = lower_32_bits(sum);
 	return sum;
 }
 
@@ -405,6 +307,9 @@ static int t410_c2c_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EINVAL;
 	}
 	event->hw.config = insts;
+	if (BIT(id) & T410_C2C_LO_ONLY)
+		nvu_event_set_wrap(event, 32,
+				   hweight32(insts) * T410_C2C_REQ_MAX_RATE);
 	return 0;
 }
 
@@ -442,43 +347,11 @@ static void t410_c2c_enable(struct nvu_pmu *pmu)
 
 	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_ENABLE);
 	t410_c2c_in_use(pmu, ids);
-	memset(c2c->lo_only, 0, sizeof(c2c->lo_only));
 	for (i = 0; i < T410_C2C_MAX_INST; i++) {
 		bits = ids[i];
-		for_each_set_bit(id, &bits, T410_C2C_NR_EVENTS) {
+		for_each_set_bit(id, &bits, T410_C2C_NR_EVENTS)
 			t410_c2c_baseline(c2c, i, id);
-			if (BIT(id) & T410_C2C_LO_ONLY)
-				c2c->lo_only[id] |= BIT(i);
-		}
 	}
-	/* Up to 32 bits the core polls everything already. */
-	if (pmu->wrap_width > T410_C2C_HALF_BITS &&
-	    memchr_inv(c2c->lo_only, 0, sizeof(c2c->lo_only)))
-		hrtimer_start(&c2c->poll,
-			      ns_to_ktime(nvu_poll_period_ns(T410_C2C_HALF_BITS,
-							     T410_C2C_REQ_MAX_RATE)),
-			      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
-/*
- * Read the 32-bit-only counters in use, on the owner CPU in hard interrupt
- * context like perf's callbacks, so that none wraps twice unseen.
- */
-static enum hrtimer_restart t410_c2c_poll(struct hrtimer *timer)
-{
-	struct t410_c2c *c2c = container_of(timer, struct t410_c2c, poll);
-	unsigned long insts;
-	unsigned int i, id;
-
-	for (id = 0; id < T410_C2C_NR_EVENTS; id++) {
-		insts = c2c->lo_only[id];
-		for_each_set_bit(i, &insts, T410_C2C_MAX_INST)
-			t410_c2c_fold(c2c, i, id);
-	}
-	hrtimer_forward_now(timer,
-			    ns_to_ktime(nvu_poll_period_ns(T410_C2C_HALF_BITS,
-							   T410_C2C_REQ_MAX_RATE)));
-	return HRTIMER_RESTART;
 }
 
 static void t410_c2c_disable(struct nvu_pmu *pmu)
@@ -486,7 +359,6 @@ static void t410_c2c_disable(struct nvu_pmu *pmu)
 	struct t410_c2c *c2c = nvu_pmu_priv(pmu);
 
 	nvu_write32(&c2c->bcast, T410_C2C_CTRL, T410_C2C_CTRL_DISABLE);
-	hrtimer_cancel(&c2c->poll);
 }
 
 static const struct nvu_pmu_ops t410_c2c_ops = {
@@ -568,7 +440,6 @@ static struct attribute *t410_c2c_cxlmem_events[] = {
 	.events = (_events),						\
 	.ops = &t410_c2c_ops,						\
 	.flags = NVU_CLEAR_ON_DISABLE,					\
-	.max_rate = T410_C2C_MAX_RATE,					\
 	.intree_module = "nvidia_t410_c2c_pmu",				\
 	.extra_group = &t410_c2c_extra_group,				\
 }
@@ -610,9 +481,6 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	struct nvu_pmu *pmu;
 	int ret;
 
-	ret = nvu_check_counter_width(dev, counter_width);
-	if (ret)
-		return ret;
 	/* The link type is the match data of the _HID. */
 	if (nvu_read_fw_ids(dev, &fw))
 		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
@@ -643,8 +511,6 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	c2c = nvu_pmu_priv(pmu);
 	c2c->pmu = pmu;
 	c2c->topo = topo;
-	nvu_hrtimer_setup(&c2c->poll, t410_c2c_poll, CLOCK_MONOTONIC,
-			  HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->identifier = fw.hid;
 
 	ret = nvu_map_instances(pdev, c2c->inst, type->nr_inst, &c2c->bcast,
@@ -652,12 +518,7 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
-	/*
-	 * read_counter() returns 64-bit sums; the hardware wraps at width,
-	 * and below 64 bits the core polls (T410_C2C_MAX_RATE).
-	 */
 	pmu->num_counters = NVU_MAX_COUNTERS / 2;
-	pmu->wrap_width = counter_width;
 	nvu_pmu_set_node(pmu, fw.socket);
 	pmu->name = devm_kasprintf(dev, GFP_KERNEL, "%s_pmu_%u", type->prefix,
 				   fw.socket);

@@ -715,12 +715,15 @@ MODULE_PARM_DESC(soak_s, "model time of each soak, in seconds");
  * @c: the event, counting at the PMU's max_rate
  * @line: inject line of one step; %llu is the amount per counter
  * @counters: hardware counters the event sums
+ * @rate: the event's fastest rate per counter, where it is not its PMU's
+ *	max_rate (an event narrower than its PMU, nvu_event_set_wrap())
  */
 struct nvu_bench_soak {
 	const char *tag;
 	struct nvu_bench_case c;
 	const char *line;
 	unsigned int counters;
+	u64 rate;
 };
 
 static const struct nvu_bench_soak nvu_bench_soaks[] = {
@@ -745,16 +748,14 @@ static const struct nvu_bench_soak nvu_bench_soaks[] = {
 		/* dst_rp_mask=0x1: root port 0 (config bits 3-10) */
 		.line = "op=rd dst=bar rp=0 count=1 bytes=%llu",
 	}, {
-		.tag = "cmem", .counters = T410_CMEM_NR_INST * T410_CMEM_NR_MC,
-		.c = { .pmu = NVU_BENCH_CMEM, .tag = "cmem", .name = "rd_cum_outs",
-		       .nr_events = 1, .config = { T410_CMEM_RD_CUM_OUTS } },
-		.line = "inst=all mc=all count=1 outs=%llu",
-	}, {
-		/* Both GPUs: 14 instances. */
-		.tag = "c2c", .counters = 14,
-		.c = { .pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_rd_cum_outs",
-		       .nr_events = 1, .config = { T410_C2C_IN_RD_CUM_OUTS } },
-		.line = "dir=in op=rd count=1 outs=%llu",
+		/*
+		 * The one 32-bit C2C counter, both GPUs: 14 instances, each at
+		 * the driver's [U] bound of one request a cycle at 2 GHz.
+		 */
+		.tag = "c2c", .counters = 14, .rate = 2000000000ULL,
+		.c = { .pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "in_wr_req",
+		       .nr_events = 1, .config = { T410_C2C_IN_WR_REQ } },
+		.line = "dir=in op=wr count=%llu",
 	}, {
 		/* A configurable counter; max_rate is the driver's [U] bound. */
 		.tag = "cxl", .counters = 1,
@@ -828,8 +829,8 @@ static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *
 	 */
 	hrtimer_cancel(&pmu->poll_timer);
 	sr.step_ns = ktime_to_ns(pmu->poll_period) ?: NSEC_PER_SEC;
-	sr.amount = mul_u64_u64_div_u64(pmu->desc->max_rate, sr.step_ns,
-					NSEC_PER_SEC);
+	sr.amount = mul_u64_u64_div_u64(sk->rate ?: pmu->desc->max_rate,
+					sr.step_ns, NSEC_PER_SEC);
 	sr.steps = div64_u64((u64)soak_s * NSEC_PER_SEC, sr.step_ns);
 	t0 = ktime_get_ns();
 	for (done = 0; done < sr.steps && !sr.err; done += sr.chunk) {
@@ -847,11 +848,12 @@ static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *
 		nvu_bench_error(m, &sk->c, "soak", sr.err);
 	else
 		seq_printf(m, "NVU-BENCH-SOAK %s %u %llu %llu %llu %llu %llu %lld %llu\n",
-			   sk->tag, pmu->wrap_width ?: pmu->counter_width,
+			   sk->tag, pmu->wrap_width ?:
+			   (unsigned int)sr.run->events[0]->hw.event_base,
 			   sr.step_ns, sr.steps, sr.amount,
 			   div_u64(sr.steps * sr.step_ns, NSEC_PER_MSEC),
 			   div_u64(ns, NSEC_PER_MSEC), counted - expected,
-			   pmu->desc->max_rate);
+			   sk->rate ?: pmu->desc->max_rate);
 	nvu_bench_close(sr.run);
 out_free:
 	kfree(sr.run);
@@ -902,6 +904,11 @@ static int nvu_bench_widths_show(struct seq_file *m, void *v)
 
 		if (!pmu)
 			continue;
+		/* An event narrower than its PMU keeps its own width. */
+		if (sk->rate) {
+			nvu_pmu_put(pmu);
+			continue;
+		}
 		for (w = 1; w < 64; w++)
 			if (nvu_width_pollable(w, pmu->desc->max_rate))
 				break;

@@ -90,10 +90,4 @@ got=$(counts nvidia_ucf_pmu_1/slc_access_rd/ nvidia_nvclink_pmu_1/cycles/ -- sh 
 	echo 'op=rd count=31' >$EMU/nvidia_ucf_pmu_1/inject
 	echo 'cycles=37' >$EMU/nvidia_nvclink_pmu_1/inject") || fail "perf stat"
 expect_eq "ucf, nvclink socket 1 count" "31 37" "$(echo "$got" | tr '\n' ' ' | sed 's/ $//')"
-rmmod nvu_t410_cmem_lat nvu_t410_c2c
-mark_dmesg
-modprobe nvu_t410_cmem_lat counter_width=0
-modprobe nvu_t410_c2c counter_width=0
-expect_msgs "cmem (2 devices), c2c (6) with counter_width=0" 8 "counter_width 0 is not 1-64"
-expect_no_pmu nvidia_cmem_latency_pmu_1
 finish

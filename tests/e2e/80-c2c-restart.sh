@@ -68,7 +68,7 @@ echo "options nvu_emu c2c_restart=0" >/etc/modprobe.d/nvu-c2c-restart.conf
 load_t410
 expect_eq "c2c_restart from modprobe.d" N "$(cat /sys/module/nvu_emu/parameters/c2c_restart)"
 rmmod $T410_DRIVERS nvu_emu || fail "rmmod"
-for t in 32-c2c-latency 33-c2c-widths; do
+for t in 32-c2c-latency 33-c2c-wrap; do
 	sh "$NVU_TESTS/e2e/$t.sh" >/tmp/restart.$t.log 2>&1
 	rc=$?
 	grep -E '^(ok|FAIL)' /tmp/restart.$t.log | sed "s/^/$t: /"

@@ -420,15 +420,23 @@ static void c2c_model_torn(struct kunit *test)
 
 /*
  * IN_WR_REQ_CNTR has no high half (OUT_STATUS follows it): read as a
- * 32-bit counter, one read per instance, extended across its wrap, and
- * never mixed with OUT_STATUS.
+ * 32-bit counter, one read per instance, summed modulo 2^32 and extended
+ * by the core across the wrap, never mixed with OUT_STATUS; the core polls
+ * it often enough for all its instances at the rate bound.
  */
 static void c2c_model_in_wr_req(struct kunit *test)
 {
 	const char *c2c = "nvidia_nvlink_c2c_pmu_1";
 	struct perf_event *ev;
+	struct nvu_pmu *pmu;
 
 	ev = nvu_kt_open_ok(test, c2c, T410_C2C_IN_WR_REQ, 0, 0);
+	pmu = nvu_pmu_get(c2c);
+	KUNIT_ASSERT_NOT_NULL(test, pmu);
+	KUNIT_EXPECT_EQ(test, ktime_to_ns(pmu->poll_period),
+			(s64)nvu_poll_period_ns(32, hweight32(ev->hw.config) *
+						    2000000000ULL));
+	nvu_pmu_put(pmu);
 	nvu_kt_inject(test, c2c, "dir=in op=wr inst=4 count=0xfffffff0");
 	/* A wrap of OUT_WR_REQ sets OUT_STATUS, right after IN_WR_REQ_CNTR. */
 	nvu_kt_inject(test, c2c, "dir=out op=wr inst=4 count=0xffffffffffffffff");
