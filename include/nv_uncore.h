@@ -378,10 +378,6 @@ struct nvu_pmu_desc {
  * @irq: overflow interrupt, or 0 (then the core polls); the first of @irqs
  * @irqs: every overflow interrupt of the PMU (several blocks, each its own)
  * @nr_irqs: entries in @irqs
- * @irq_later: set by the driver before registration: an interrupt may be
- *	attached at run time (nvu_pmu_attach_irq()), so counters too narrow
- *	to poll may register; their events are refused while none is
- * @irq_runtime: @irq came from nvu_pmu_attach_irq() (not device-managed)
  * @irq_csd: passes an overflow interrupt taken on another CPU to the owner
  * @irq_passed: @irq_csd calls queued and not yet finished
  * @irq_held: @irqs entries disabled until the owner has handled them
@@ -431,8 +427,6 @@ struct nvu_pmu {
 	int irq;
 	int irqs[NVU_MAX_IRQS];
 	unsigned int nr_irqs;
-	bool irq_later;
-	bool irq_runtime;
 	call_single_data_t irq_csd;
 	atomic_t irq_passed;
 	unsigned long irq_held;
@@ -485,8 +479,6 @@ void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
 bool nvu_pmu_name_taken(const char *name);
 int nvu_pmu_name_refuse(struct device *dev, const char *name,
 			const char *intree);
-int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq);
-int nvu_pmu_detach_irq(struct nvu_pmu *pmu);
 void nvu_pmus_unregister_module(struct module *owner);
 void nvu_sync_event_free(void);
 #if IS_ENABLED(CONFIG_KUNIT)

@@ -40,17 +40,9 @@ struct nvu_cxl_evcap {
 	u8 index;
 };
 
-/*
- * Type of a counter the driver leaves alone: a free-running one whose
- * width is too narrow to poll at the rate bound.  It can take no write,
- * so no interrupt can cover it either.
- */
-#define NVU_CXL_TYPE_UNUSED	0xff
-
 /**
  * struct nvu_cxl_cntr - one counter as its configuration register says
- * @type: CPMU_TYPE_FREE, CPMU_TYPE_FIXED, CPMU_TYPE_CONFIG, or
- *	NVU_CXL_TYPE_UNUSED
+ * @type: CPMU_TYPE_FREE, CPMU_TYPE_FIXED or CPMU_TYPE_CONFIG
  * @cap: free-running and fixed counters: the one event set they count
  */
 struct nvu_cxl_cntr {
@@ -65,9 +57,6 @@ struct nvu_cxl_cntr {
  * @nr_evcaps: Event Capabilities registers, 1-32
  * @filters: Filters Supported bitmap (bit CPMU_FILTER_*)
  * @freeze: the Freeze register works
- * @ovf_int: counters can interrupt on overflow
- * @writable_frozen: counters can be written while frozen
- * @msi_num: the interrupt message number
  * @cntr: the counters
  * @nr_config_caps: entries of @config_caps
  * @config_caps: what configurable counters may count: every Event
@@ -79,9 +68,6 @@ struct nvu_cxl_info {
 	unsigned int nr_evcaps;
 	u8 filters;
 	bool freeze;
-	bool ovf_int;
-	bool writable_frozen;
-	u8 msi_num;
 	struct nvu_cxl_cntr cntr[CPMU_MAX_COUNTERS];
 	unsigned int nr_config_caps;
 	struct nvu_cxl_evcap config_caps[CPMU_MAX_EVCAPS];
@@ -111,7 +97,6 @@ int nvu_cxl_group_fits(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *evs, unsigned int n);
 bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *ev);
-void nvu_cxl_unuse_free_running(struct nvu_cxl_info *info);
 unsigned int nvu_cxl_per_cycle(const struct nvu_cxl_ev *ev,
 			       unsigned int threshold, bool cycles,
 			       unsigned int max_pc);

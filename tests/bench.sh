@@ -38,14 +38,10 @@ elapsed() {
 	awk '/seconds time elapsed/ {print $1}' /tmp/elapsed.out
 }
 
-# Default model and drivers, two CXL functions and the CMN-600 meshes:
-# per-callback and per-read figures.  Function 1's driver (nvu_cxl_owner,
-# standing in for cxl_pci) holds its MSI vectors, so its CPMU counts by
-# overflow interrupt ("cxl_irq"); function 0 has no driver and is polled.
-load_t410 cxl_fns=2
+# Default model and drivers, a CXL function and the CMN-600 meshes:
+# per-callback and per-read figures.
+load_t410 cxl_fns=1
 modprobe nvu_cxl_cpmu || fail "modprobe nvu_cxl_cpmu"
-modprobe nvu_cxl_owner || fail "modprobe nvu_cxl_owner"
-cxl_own 1
 modprobe nvu_arm_cmn600 || fail "modprobe nvu_arm_cmn600"
 modprobe nvu_bench soak_s="${NVU_BENCH_SOAK_S:-600}" || fail "modprobe nvu_bench"
 cat $NB/results >/tmp/bench.out || fail "reading the results"
@@ -77,8 +73,7 @@ try() {
 	pcie_tgt) mp="pcie_width=$2" drv=nvu_t410_pcie_tgt dp='' pmu=nvidia_pcie_tgt_pmu_0_rc_0 ;;
 	# in_wr_req, 32 bits whatever the width argument.
 	c2c) mp='' drv=nvu_t410_c2c dp='' pmu=nvidia_nvlink_c2c_pmu_0 ;;
-	# Polled: a CPMU that can interrupt registers at any width.
-	cxl) mp="cxl_fns=1 cxl_ovf_int=0 cxl_width=$2" drv=nvu_cxl_cpmu dp='' pmu=cxl_pmu_pci10000_00_00_0.0 ;;
+	cxl) mp="cxl_fns=1 cxl_width=$2" drv=nvu_cxl_cpmu dp='' pmu=cxl_pmu_pci10000_00_00_0.0 ;;
 	esac
 	# shellcheck disable=SC2086
 	modprobe nvu_emu clock_khz=0 $mp || return 1

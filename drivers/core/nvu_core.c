@@ -665,117 +665,6 @@ static void nvu_irq_to_owner(struct nvu_pmu *pmu)
 	}
 }
 
-static void nvu_irq_attach_local(void *data)
-{
-	struct nvu_pmu *pmu = data;
-
-	WRITE_ONCE(pmu->irq, pmu->irqs[0]);
-}
-
-/**
- * nvu_pmu_attach_irq() - take an overflow interrupt at run time
- * @pmu: a registered PMU with @irq_later set and no other interrupt
- * @irq: the interrupt, which may be shared with other handlers
- *
- * For an interrupt that belongs to another driver (a PCI function's MSI
- * vector, allocated by the driver bound to it): requested shared, routed
- * to the owner CPU if it can be (the handler passes an interrupt taken
- * elsewhere to the owner), and released with nvu_pmu_detach_irq() before
- * that driver frees it.  Counters started from now on are restarted at half
- * range and not polled; those already counting stay polled until they
- * stop.  Process context.  Attaching the same interrupt again does
- * nothing.  The IP module must provide what nvu_pmu_request_irq() needs.
- * Setting the interrupt's affinity moves the other handlers of a shared
- * line with it.
- *
- * Return: 0, or a negative errno (the PMU then stays as it was).
- */
-int nvu_pmu_attach_irq(struct nvu_pmu *pmu, int irq)
-{
-	const struct nvu_pmu_ops *ops = pmu->desc->ops;
-	unsigned long flags = IRQF_SHARED | IRQF_NO_THREAD | IRQF_NOBALANCING;
-	int ret;
-
-	if (WARN_ON(!ops->read_clear_overflow || !ops->write_counter ||
-		    pmu->desc->flags & NVU_CLEAR_ON_DISABLE || !pmu->irq_later))
-		return -EINVAL;
-	cpus_read_lock();
-	if (pmu->irq_runtime || pmu->nr_irqs) {
-		ret = pmu->irq == irq ? 0 : -EBUSY;
-		goto out;
-	}
-	/*
-	 * Routed to the owner, where the handler needs no IPI, while that
-	 * holds: irqbalance, or the driver that owns the vector, may move it.
-	 */
-	if (pmu->cpu < nr_cpu_ids && irq_set_affinity(irq, cpumask_of(pmu->cpu)))
-		dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d\n", irq, pmu->cpu);
-	ret = request_irq(irq, nvu_pmu_irq, flags, pmu->name, pmu);
-	/* A line whose other handlers are ONESHOT takes only ONESHOT ones. */
-	if (ret == -EBUSY)
-		ret = request_irq(irq, nvu_pmu_irq, flags | IRQF_ONESHOT,
-				  pmu->name, pmu);
-	if (ret) {
-		dev_dbg(pmu->dev, "cannot share IRQ %d: %d\n", irq, ret);
-		goto out;
-	}
-	pmu->irqs[0] = irq;
-	pmu->nr_irqs = 1;
-	pmu->irq_runtime = true;
-	/* Between perf's callbacks on the owner CPU, which read @irq. */
-	if (pmu->cpu >= nr_cpu_ids ||
-	    smp_call_function_single(pmu->cpu, nvu_irq_attach_local, pmu, 1))
-		WRITE_ONCE(pmu->irq, irq);
-out:
-	cpus_read_unlock();
-	return ret;
-}
-EXPORT_SYMBOL_GPL(nvu_pmu_attach_irq);
-
-/**
- * nvu_pmu_detach_irq() - give back an interrupt from nvu_pmu_attach_irq()
- * @pmu: the PMU
- *
- * Every counter in use is polled from now on.  Counters too narrow to
- * poll cannot go on: their events stop counting, keeping their counts so
- * far, and further events are refused until an interrupt is attached
- * again.  Process context; does nothing if none is attached.
- *
- * Return: the number of events stopped.
- */
-int nvu_pmu_detach_irq(struct nvu_pmu *pmu)
-{
-	struct nvu_irq_detach d = { .pmu = pmu };
-	int irq;
-
-	cpus_read_lock();
-	if (!pmu->irq_runtime) {
-		cpus_read_unlock();
-		return 0;
-	}
-	irq = pmu->irq;
-	/* On the owner CPU, between perf's callbacks (see above). */
-	if (pmu->cpu >= nr_cpu_ids ||
-	    smp_call_function_single(pmu->cpu, nvu_irq_detach_local, &d, 1)) {
-		unsigned long flags;
-
-		local_irq_save(flags);
-		nvu_irq_detach_local(&d);
-		local_irq_restore(flags);
-	}
-	pmu->irq_runtime = false;
-	cpus_read_unlock();
-	/*
-	 * A handler still running may pass one last interrupt on, holding
-	 * the line: wait until the owner has let it go.
-	 */
-	synchronize_irq(irq);
-	nvu_irq_sync(pmu);
-	free_irq(irq, pmu);
-	return d.stopped;
-}
-EXPORT_SYMBOL_GPL(nvu_pmu_detach_irq);
-
 /**
  * nvu_sync_event_free() - wait until perf has finished freeing closed events
  *
@@ -833,7 +722,6 @@ static void nvu_unregister(void *data)
 {
 	struct nvu_pmu *pmu = data;
 	bool queued;
-	int irq;
 
 	mutex_lock(&nvu_pmus_lock);
 	list_del(&pmu->list);
@@ -847,16 +735,11 @@ static void nvu_unregister(void *data)
 	hrtimer_cancel(&pmu->poll_timer);
 	/*
 	 * No event is left: the interrupts need no handling, only no
-	 * interrupt still on its way to the owner when they are freed (an
-	 * attached one here, the device-managed ones after this).
+	 * interrupt still on its way to the owner when the device-managed
+	 * lines are freed after this.
 	 */
-	irq = pmu->irq;
 	WRITE_ONCE(pmu->irq, 0);
 	nvu_irq_quiesce(pmu);
-	if (pmu->irq_runtime) {
-		pmu->irq_runtime = false;
-		free_irq(irq, pmu);
-	}
 }
 
 /*
@@ -1010,7 +893,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
 	pmu->attr_groups[pmu->attr_groups[2] ? 3 : 2] = desc->extra_group;
 
-	if (!pmu->irq && !pmu->irq_later && !nvu_pollable(pmu))
+	if (!pmu->irq && !nvu_pollable(pmu))
 		return dev_err_probe(dev, -EINVAL,
 				     "%u-bit counters wrap too fast to poll\n",
 				     pmu->wrap_width ?: pmu->counter_width);

@@ -325,7 +325,7 @@ static int nvu_event_init(struct perf_event *event)
 	}
 	if (pmu->cpu >= nr_cpu_ids)
 		return -ENODEV;
-	if (!READ_ONCE(pmu->irq) && !nvu_pollable(pmu)) {
+	if (!pmu->irq && !nvu_pollable(pmu)) {
 		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll, and no overflow interrupt is attached\n",
 			pmu->wrap_width ?: pmu->counter_width);
 		return -EOPNOTSUPP;
@@ -348,7 +348,7 @@ static int nvu_event_init(struct perf_event *event)
 		if (ret)
 			return ret;
 	}
-	if (!READ_ONCE(pmu->irq) && !nvu_event_pollable(event)) {
+	if (!pmu->irq && !nvu_event_pollable(event)) {
 		dev_dbg(pmu->dev, "event %#llx wraps too fast to poll, and no overflow interrupt is attached\n",
 			config[0]);
 		ret = -EOPNOTSUPP;
@@ -541,9 +541,6 @@ static int nvu_add(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 	int idx, ret;
 
-	/* Lost its interrupt (nvu_pmu_detach_irq()), and too narrow to poll. */
-	if (!pmu->irq && !nvu_event_pollable(event))
-		return -EAGAIN;
 	/*
 	 * The owner moved between event_init() and perf installing the
 	 * event on the CPU event_init() named (a CPU going or coming back
@@ -761,12 +758,7 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 	unsigned int cpu = READ_ONCE(pmu->cpu);
 	unsigned int i;
 
-	/*
-	 * Not attached (any more): nvu_pmu_detach_irq() has handed the
-	 * counters to the poll timer and frees the handler next.  It clears
-	 * @irq on the owner CPU, so a handler that runs anywhere after that
-	 * sees 0.
-	 */
+	/* The PMU is going (nvu_unregister()): nothing to hand on. */
 	if (!READ_ONCE(pmu->irq))
 		return IRQ_NONE;
 	if (cpu == smp_processor_id())
@@ -798,35 +790,6 @@ void nvu_irq_quiesce(struct nvu_pmu *pmu)
 	for (i = 0; i < pmu->nr_irqs; i++)
 		synchronize_irq(pmu->irqs[i]);
 	nvu_irq_sync(pmu);
-}
-
-/*
- * On the owner CPU, with interrupts off, so between perf's callbacks: the
- * overflow interrupt is going away.  Every counter in use is polled from
- * now on; where the counters wrap too fast for that, the events are
- * stopped with their counts so far (and nvu_add() refuses them from now
- * on).  Counts those in @data->stopped (core-private).
- */
-void nvu_irq_detach_local(void *data)
-{
-	struct nvu_irq_detach *d = data;
-	struct nvu_pmu *pmu = d->pmu;
-	unsigned int idx;
-
-	WRITE_ONCE(pmu->irq, 0);
-	pmu->nr_irqs = 0;
-	for_each_set_bit(idx, pmu->used, NVU_MAX_COUNTERS + 1) {
-		struct perf_event *event = pmu->events[idx];
-
-		if (event->hw.state & PERF_HES_STOPPED)
-			continue;
-		if (nvu_event_pollable(event)) {
-			nvu_poll_set(pmu, idx, false);
-		} else {
-			nvu_stop(event, PERF_EF_UPDATE);
-			d->stopped++;
-		}
-	}
 }
 
 /* Fill the perf callbacks and the poll timer of @pmu (core-private). */

@@ -21,12 +21,4 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs);
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
 
-/* Argument of nvu_irq_detach_local(). */
-struct nvu_irq_detach {
-	struct nvu_pmu *pmu;
-	unsigned int stopped;
-};
-
-void nvu_irq_detach_local(void *data);
-
 #endif /* NVU_INTERNAL_H */

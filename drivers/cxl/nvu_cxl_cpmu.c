@@ -15,13 +15,10 @@
  * marked gone: no register is touched again, counts stop where they were,
  * and the PMU is unregistered when its last event is closed.
  *
- * Overflows: the CPMU's MSI vector belongs to the driver bound to the
- * function, which allocates it in its probe and frees it in its remove.
- * While that driver is bound with the vector allocated, the PMU shares the
- * vector (nvu_pmu_attach_irq()); it gives it back when told the driver is
- * unbinding, before that driver's remove runs, and polls meanwhile.  A
- * CPMU without an interrupt, freeze or counters writable while frozen is
- * only polled.  See Documentation/cxl.rst.
+ * Overflows: the core polls the counters, often enough for the fastest
+ * each event can count; a CPMU too narrow for that is refused.  Its MSI
+ * vector belongs to the function's driver and is not used.  See
+ * Documentation/cxl.rst.
  */
 
 #include "nvu_ns.h"
@@ -156,9 +153,6 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 	info->nr_evcaps = FIELD_GET(CPMU_CAP_NUM_EVCAPS, cap) + 1;
 	info->filters = FIELD_GET(CPMU_CAP_FILTERS, cap);
 	info->freeze = cap & CPMU_CAP_FREEZE;
-	info->ovf_int = cap & CPMU_CAP_OVF_INT;
-	info->writable_frozen = cap & CPMU_CAP_WRITABLE_FROZEN;
-	info->msi_num = FIELD_GET(CPMU_CAP_MSI_NUM, cap);
 	if (!info->width || info->width > 64) {
 		*why = "counter width is not 1-64 bits";
 		return -EINVAL;
@@ -295,25 +289,6 @@ int nvu_cxl_pick(const struct nvu_cxl_info *info, const unsigned long *used,
 	return -EAGAIN;
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_pick);
-
-/**
- * nvu_cxl_unuse_free_running() - leave the free-running counters alone
- * @info: the CPMU, its counters too narrow to poll
- *
- * Nothing can read them in time (they cannot be written, so they cannot
- * be restarted for an overflow interrupt either): no event is given one.
- * Their Event Capabilities stay theirs, so their events count nowhere.
- */
-void nvu_cxl_unuse_free_running(struct nvu_cxl_info *info)
-{
-	unsigned int i;
-
-	for (i = 0; i < info->nr_cntr; i++) {
-		if (info->cntr[i].type == CPMU_TYPE_FREE)
-			info->cntr[i].type = NVU_CXL_TYPE_UNUSED;
-	}
-}
-EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_unuse_free_running);
 
 /**
  * nvu_cxl_can_count() - whether some counter of @info could count @ev
@@ -456,7 +431,6 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
  * @nr_open: events of the PMU that exist
  * @closed: an event was destroyed since the last nvu_sync_event_free():
  *	perf may still be using the PMU for it
- * @fresh: found by the scan under way, which attaches its interrupt
  * @work: unregisters @pdev after the function went away
  */
 struct cxl_found {
@@ -470,15 +444,12 @@ struct cxl_found {
 	bool renaming;
 	unsigned int nr_open;
 	bool closed;
-	bool fresh;
 	struct work_struct work;
 };
 
 static LIST_HEAD(cxl_found_list);
 static DEFINE_MUTEX(cxl_found_lock);
 static struct workqueue_struct *cxl_wq;
-/* The module is going: no interrupt is attached any more (cxl_found_lock). */
-static bool cxl_exiting;
 
 /*
  * A function with CPMUs whose memory decoding was off when we looked:
@@ -599,12 +570,10 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 		cxl_found_free(f);
 		return;
 	}
-	f->fresh = true;
 	list_add_tail(&f->node, &cxl_found_list);
 }
 
-static void cxl_owner_irq(struct cxl_found *f, bool bound);
-static void cxl_owner_changed(struct pci_dev *pci, unsigned long action);
+static void cxl_owner_changed(struct pci_dev *pci);
 
 /*
  * A memory BAR the PCI core assigned and claimed.  One it failed to
@@ -625,7 +594,6 @@ static bool cxl_bar_assigned(struct pci_dev *pci, unsigned int bar)
 static void cxl_scan(struct pci_dev *pci)
 {
 	struct nvu_cxl_loc locs[CXL_MAX_CPMUS];
-	struct cxl_found *f;
 	u64 bar_len[PCI_STD_NUM_BARS];
 	const char *why = NULL;
 	unsigned int len, i;
@@ -680,23 +648,6 @@ static void cxl_scan(struct pci_dev *pci)
 	for (i = 0; i < n; i++)
 		cxl_found_add(pci, &locs[i]);
 	mutex_unlock(&cxl_found_lock);
-
-	/*
-	 * A driver already bound has its vectors: the CPMUs found now share
-	 * them (the others were told when it bound).  Their names are
-	 * already right.
-	 */
-	device_lock(&pci->dev);
-	mutex_lock(&cxl_found_lock);
-	list_for_each_entry(f, &cxl_found_list, node) {
-		if (f->pci != pci || !f->fresh)
-			continue;
-		f->fresh = false;
-		if (pci->dev.driver)
-			cxl_owner_irq(f, true);
-	}
-	mutex_unlock(&cxl_found_lock);
-	device_unlock(&pci->dev);
 }
 
 static bool cxl_mark_gone(struct cxl_found *f);
@@ -778,8 +729,8 @@ static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 		cxl_gone(pci);
 		break;
 	/*
-	 * Under the device lock; UNBIND comes before the driver's remove.
-	 * A driver that bound may have turned memory decoding on.
+	 * Under the device lock.  A driver that bound may have turned memory
+	 * decoding on.
 	 */
 	case BUS_NOTIFY_BOUND_DRIVER:
 		mutex_lock(&cxl_found_lock);
@@ -787,9 +738,8 @@ static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 			cxl_scan_later(pci);
 		mutex_unlock(&cxl_found_lock);
 		fallthrough;
-	case BUS_NOTIFY_UNBIND_DRIVER:
 	case BUS_NOTIFY_UNBOUND_DRIVER:
-		cxl_owner_changed(pci, action);
+		cxl_owner_changed(pci);
 		break;
 	}
 	return NOTIFY_DONE;
@@ -811,13 +761,11 @@ static struct notifier_block cxl_pci_nb = {
  * @final: each counter's last value, read when the function went away;
  *	what reads return from then on
  * @cap_index: the Event Group ID Index programmed into each counter
- * @irq_on: counters restarted at half range for the overflow interrupt:
- *	started with Interrupt on Overflow
  * @started: counters we started (their Enable bit set), not stopped since
  * @was_reset: counters found reset when stopped (Enable clear): their
  *	next read is a new baseline
  * @clean: counters no event uses were stopped (first enable)
- * @frozen: we froze every counter (pmu_disable), so they may be written
+ * @frozen: we froze every counter (pmu_disable)
  */
 struct cxl_cpmu {
 	struct nvu_regs regs;
@@ -825,7 +773,6 @@ struct cxl_cpmu {
 	struct nvu_cxl_info info;
 	u64 final[CPMU_MAX_COUNTERS];
 	u8 cap_index[CPMU_MAX_COUNTERS];
-	DECLARE_BITMAP(irq_on, CPMU_MAX_COUNTERS);
 	DECLARE_BITMAP(started, CPMU_MAX_COUNTERS);
 	DECLARE_BITMAP(was_reset, CPMU_MAX_COUNTERS);
 	bool clean;
@@ -1027,71 +974,6 @@ static void cxl_disable(struct nvu_pmu *pmu)
 	}
 }
 
-/* Whether the overflow interrupt can be used: see the file's head. */
-static bool cxl_irq_capable(const struct nvu_cxl_info *info)
-{
-	return info->ovf_int && info->freeze && info->writable_frozen;
-}
-
-/*
- * Only for the overflow interrupt, which needs counters restarted at half
- * range: without it, a start reads where the counter is and nothing is
- * written.  Counters are written only while frozen, the one time the
- * specification says they may be; whether a running counter takes a
- * write is not known [U].  Free-running counters are never written.
- */
-static bool cxl_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
-			      u64 val)
-{
-	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	unsigned int idx = event->hw.idx;
-
-	__clear_bit(idx, cp->irq_on);
-	if (!pmu->irq || !cxl_irq_capable(&cp->info) ||
-	    cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
-		return false;
-	/*
-	 * Running: perf starts counters with the PMU disabled, so this is
-	 * rare.  A counter that can be polled is, from where it is; one too
-	 * narrow for that is written under a freeze of its own, which stops
-	 * every counter for those two writes.
-	 */
-	if (!cp->frozen && pmu->hw_running) {
-		if (nvu_width_pollable(cp->info.width, max_rate))
-			return false;
-		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
-		nvu_write64(&cp->regs, CPMU_CNTR(idx), val);
-		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
-		__set_bit(idx, cp->irq_on);
-		return true;
-	}
-	/* Stopped but not frozen (before the first enable): freeze now. */
-	if (!cp->frozen) {
-		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
-		cp->frozen = true;
-	}
-	nvu_write64(&cp->regs, CPMU_CNTR(idx), val);
-	__set_bit(idx, cp->irq_on);
-	return true;
-}
-
-/* Overflow Status is write-one-to-clear: write back what was read. */
-static bool cxl_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
-{
-	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	u64 status;
-
-	if (cxl_gone_now(cp))
-		return false;
-	status = nvu_read64(&cp->regs, CPMU_OVF_STATUS);
-	/* All ones: the function cannot be reached (cxl_read_counter()). */
-	if (!status || !nvu_cxl_value_plausible(&cp->info, status, true))
-		return false;
-	nvu_write64(&cp->regs, CPMU_OVF_STATUS, status);
-	bitmap_from_u64(ovf, status);
-	return true;
-}
-
 /*
  * A filter of counter @idx, written at every start: nothing else keeps
  * it (probe writes nothing, the CPMU may turn out not to be ours; a reset
@@ -1127,10 +1009,9 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		       FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
 
 	/*
-	 * Interrupt on overflow only where the counter was restarted at half
-	 * range for it; else the poll timer folds every wrap.  Never freeze
-	 * on overflow: that would stop the other counters until the next
-	 * enable.  Fixed counters ignore the events and index fields.
+	 * No interrupt and no freeze on overflow (that would stop the other
+	 * counters until the next enable): the core's poll folds every wrap.
+	 * Fixed counters ignore the events and index fields.
 	 */
 	cfg = CPMU_CFG_ENABLE |
 	      FIELD_PREP(CPMU_CFG_THRESHOLD, FIELD_GET(CXL_CFG1_THRESHOLD, c1)) |
@@ -1140,8 +1021,6 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		cfg |= CPMU_CFG_EDGE;
 	if (c1 & CXL_CFG1_INVERT)
 		cfg |= CPMU_CFG_INVERT;
-	if (test_bit(idx, cp->irq_on))
-		cfg |= CPMU_CFG_INT_ON_OVF;
 	nvu_write64(&cp->regs, CPMU_CFG(idx), cfg);
 	__set_bit(idx, cp->started);
 	__clear_bit(idx, cp->was_reset);
@@ -1283,49 +1162,6 @@ static bool cxl_mark_gone(struct cxl_found *f)
 	return idle;
 }
 
-/*
- * The overflow interrupt of @f's PMU: the function's driver has just
- * bound (@bound) or is about to unbind.  Under the function's device lock
- * (the driver cannot change meanwhile) and cxl_found_lock.
- */
-static void cxl_owner_irq(struct cxl_found *f, bool bound)
-{
-	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
-	struct pci_dev *pci = f->pci;
-	struct cxl_cpmu *cp;
-	int irq, ret;
-
-	if (!pmu || !pmu->irq_later || (bound && cxl_exiting))
-		return;
-	cp = nvu_pmu_priv(pmu);
-	if (!bound) {
-		ret = nvu_pmu_detach_irq(pmu);
-		if (ret)
-			dev_warn(&f->pdev->dev,
-				 "%s: its MSI vector went with %s's driver, and %u-bit counters cannot be polled; events stopped counting: %d\n",
-				 pmu->name, pci_name(pci), cp->info.width, ret);
-		return;
-	}
-	/*
-	 * The message number means an MSI or MSI-X vector, not INTx.  It
-	 * may have changed since probe with the vectors the driver enabled
-	 * [I]: read it again (the driver has just bound: the function is
-	 * there).
-	 */
-	if (!cxl_gone_now(cp))
-		cp->info.msi_num = FIELD_GET(CPMU_CAP_MSI_NUM,
-					     nvu_read64(&cp->regs, CPMU_CAP));
-	irq = pci->msi_enabled || pci->msix_enabled ?
-	      pci_irq_vector(pci, cp->info.msi_num) : -ENXIO;
-	ret = irq < 0 ? irq : nvu_pmu_attach_irq(pmu, irq);
-	if (ret)
-		dev_dbg(&f->pdev->dev, "%s: no overflow interrupt on MSI vector %u of %s (%d): polling\n",
-			pmu->name, cp->info.msi_num, pci_name(pci), ret);
-	else
-		dev_dbg(&f->pdev->dev, "%s: overflow interrupt %d, MSI vector %u of %s\n",
-			pmu->name, irq, cp->info.msi_num, pci_name(pci));
-}
-
 static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
 			 size_t len);
 
@@ -1378,22 +1214,17 @@ static void cxl_rename(struct cxl_found *f)
 }
 
 /*
- * @pci's driver bound, is about to unbind, or has unbound: under its
- * device lock.  The vector is taken when it binds and given back before
- * its remove; the name follows its memory device.
+ * @pci's driver bound or has unbound: under its device lock.  The name
+ * follows its memory device.
  */
-static void cxl_owner_changed(struct pci_dev *pci, unsigned long action)
+static void cxl_owner_changed(struct pci_dev *pci)
 {
 	struct cxl_found *f;
 
 	mutex_lock(&cxl_found_lock);
 	list_for_each_entry(f, &cxl_found_list, node) {
-		if (f->pci != pci)
-			continue;
-		if (action != BUS_NOTIFY_UNBIND_DRIVER)
+		if (f->pci == pci)
 			cxl_rename(f);
-		if (action != BUS_NOTIFY_UNBOUND_DRIVER)
-			cxl_owner_irq(f, action == BUS_NOTIFY_BOUND_DRIVER);
 	}
 	mutex_unlock(&cxl_found_lock);
 }
@@ -1407,8 +1238,6 @@ static const struct nvu_pmu_ops cxl_ops = {
 	.start_counter = cxl_start_counter,
 	.stop_counter = cxl_stop_counter,
 	.read_counter = cxl_read_counter,
-	.write_counter = cxl_write_counter,
-	.read_clear_overflow = cxl_read_clear_overflow,
 };
 
 /* ------------------------------------------------------------------------
@@ -1725,10 +1554,6 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, ret, "%s: CPMU %u: %s\n",
 				     pci_name(pci), f->loc.index, why);
 
-	if (!nvu_width_pollable(cp->info.width, max_rate))
-		nvu_cxl_unuse_free_running(&cp->info);
-	pmu->irq_later = cxl_irq_capable(&cp->info);
-
 	pmu->num_counters = cp->info.nr_cntr;
 	pmu->counter_width = cp->info.width;
 	if (dev_to_node(&pci->dev) != NUMA_NO_NODE)
@@ -1785,26 +1610,6 @@ static void __exit cxl_cpmu_exit(void)
 {
 	struct cxl_found *f, *tmp;
 
-	/*
-	 * Give back the functions' vectors while the notifier still tells
-	 * us of a driver unbinding, and take none from now on.  The
-	 * rescan/remove lock keeps the list as it is (a function leaves it
-	 * only at BUS_NOTIFY_DEL_DEVICE, which every removal sends under that
-	 * lock, and the scans that add to it take it); the device lock keeps
-	 * the function's driver.
-	 */
-	pci_lock_rescan_remove();
-	mutex_lock(&cxl_found_lock);
-	cxl_exiting = true;
-	mutex_unlock(&cxl_found_lock);
-	list_for_each_entry(f, &cxl_found_list, node) {
-		device_lock(&f->pci->dev);
-		mutex_lock(&cxl_found_lock);
-		cxl_owner_irq(f, false);
-		mutex_unlock(&cxl_found_lock);
-		device_unlock(&f->pci->dev);
-	}
-	pci_unlock_rescan_remove();
 	bus_unregister_notifier(&pci_bus_type, &cxl_pci_nb);
 	/* Pending scans and unregistrations finish first. */
 	destroy_workqueue(cxl_wq);

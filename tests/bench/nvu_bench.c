@@ -114,8 +114,6 @@ struct nvu_bench_case {
 #define NVU_BENCH_CLINK	"nvidia_nvclink_pmu_0"
 #define NVU_BENCH_DLINK	"nvidia_nvdlink_pmu_0"
 #define NVU_BENCH_CXL	"cxl_pmu_pci10000_00_00_0.0"
-/* Function 1, bound to nvu_cxl_owner: counted by overflow interrupt. */
-#define NVU_BENCH_CXL_IRQ	"cxl_pmu_pci10000_00_01_0.0"
 /*
  * CMN-600: the model's meshes cmn600_1 (4x2, 8 HN-F, 1 DTC) and cmn600_2
  * (8x8, 32 HN-F on 16 XPs, 4 DTCs), arm_cmn_1 and arm_cmn_2 in probe
@@ -249,18 +247,6 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 	}, {
 		/* cxl.rst: read and write bandwidth of a memory device */
 		.pmu = NVU_BENCH_CXL, .tag = "cxl", .name = "group",
-		.nr_events = 3,
-		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
-			    NVU_BENCH_CXL_MEMWR },
-	}, {
-		.pmu = NVU_BENCH_CXL_IRQ, .tag = "cxl_irq", .name = "m2s_req_memrd",
-		.nr_events = 1, .config = { NVU_BENCH_CXL_MEMRD },
-		.config1 = { BIT(18) }, .config2 = { 0x1 },
-	}, {
-		.pmu = NVU_BENCH_CXL_IRQ, .tag = "cxl_irq", .name = "clock_ticks",
-		.nr_events = 1, .config = { NVU_BENCH_CXL_CLOCK },
-	}, {
-		.pmu = NVU_BENCH_CXL_IRQ, .tag = "cxl_irq", .name = "group",
 		.nr_events = 3,
 		.config = { NVU_BENCH_CXL_CLOCK, NVU_BENCH_CXL_MEMRD,
 			    NVU_BENCH_CXL_MEMWR },

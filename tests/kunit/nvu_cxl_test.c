@@ -342,31 +342,6 @@ static void cxl_test_group_fits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, order, 2), 0);
 }
 
-/* Counters too narrow to poll: the free-running one counts nothing. */
-static void cxl_test_unpollable(struct kunit *test)
-{
-	DECLARE_BITMAP(used, CPMU_MAX_COUNTERS) = { };
-	const struct nvu_cxl_ev clk = EV(0, 1);
-	const struct nvu_cxl_ev drs = EV(0x25, 1);
-	const struct nvu_cxl_ev memrd = EV(0x20, 2);
-	const struct nvu_cxl_ev with_drs[] = { EV(0, 1), EV(0x25, 1) };
-	const struct nvu_cxl_ev without[] = { EV(0, 1), EV(0x20, 2) };
-	struct nvu_cxl_info *info = cxl_info(test);
-	u8 cap = 0xff;
-
-	std_info(test, info);
-	nvu_cxl_unuse_free_running(info);
-	KUNIT_EXPECT_EQ(test, info->cntr[1].type, NVU_CXL_TYPE_UNUSED);
-	KUNIT_EXPECT_FALSE(test, nvu_cxl_can_count(info, &drs));
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &drs, &cap), -EINVAL);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, with_drs, 2), -EINVAL);
-	/* The others are as before. */
-	KUNIT_EXPECT_TRUE(test, nvu_cxl_can_count(info, &clk));
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &clk, &cap), 0);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_pick(info, used, &memrd, &cap), 2);
-	KUNIT_EXPECT_EQ(test, nvu_cxl_group_fits(info, without, 2), 0);
-}
-
 /*
  * What a function that can no longer be reached answers (all ones) is
  * told from what a CPMU can give: nothing beyond the counter width or
@@ -438,7 +413,6 @@ static struct kunit_case nvu_cxl_cases[] = {
 	KUNIT_CASE(cxl_test_decode_bad),
 	KUNIT_CASE(cxl_test_pick),
 	KUNIT_CASE(cxl_test_group_fits),
-	KUNIT_CASE(cxl_test_unpollable),
 	KUNIT_CASE(cxl_test_plausible),
 	KUNIT_CASE(cxl_test_per_cycle),
 	{}
