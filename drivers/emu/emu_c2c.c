@@ -15,7 +15,7 @@
  * the NVLink-C2C wiring of each socket; the firmware tables describe it
  * (tests/vm/fwgen --c2c-peer).  NV-CLink faces a CPU on all 12 instances,
  * NV-DLink CXL memory on all 16.
- * See Documentation/tegra410-c2c.rst.
+ * See Documentation/emu.rst, "C2C-family blocks".
  */
 
 #include <linux/module.h>

@@ -16,7 +16,7 @@
  * from the instance's last value, and cannot wrap in practice: nothing
  * polls them.  The one counter the published map gives only 32 bits
  * (T410_C2C_LO_ONLY) is summed modulo 2^32, and the core polls its events.
- * See Documentation/tegra410-c2c.rst.
+ * See Documentation/tegra410.rst, "NVLink-C2C, NV-CLink and NV-DLink PMUs".
  */
 
 #include "nvu_ns.h"

@@ -208,7 +208,7 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		.pmu = NVU_BENCH_DLINK, .tag = "dlink", .name = "in_rd_req",
 		.nr_events = 1, .config = { T410_C2C_IN_RD_REQ },
 	}, {
-		/* tegra410-c2c.rst: the latency group of each link */
+		/* tegra410.rst: the latency group of each link */
 		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "group",
 		.nr_events = 3,
 		.config = { T410_C2C_IN_RD_REQ, T410_C2C_IN_RD_CUM_OUTS,
