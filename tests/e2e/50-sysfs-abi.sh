@@ -11,7 +11,7 @@ load_t410
 
 # ---- Where our ABI deliberately differs from upstream -------------------
 # Upstream has no .scale/.unit files, and neither do we: the byte events
-# count bytes with either driver (Documentation/tegra410.rst "sysfs").
+# count bytes with either driver (Documentation/tegra410.rst "Using the PMUs").
 MIB_SCALE=9.5367431640625e-07
 MIB_UNIT=MiB
 MIB_EVENTS_ucf=
