@@ -480,7 +480,6 @@ bool nvu_pmu_name_taken(const char *name);
 int nvu_pmu_name_refuse(struct device *dev, const char *name,
 			const char *intree);
 void nvu_pmus_unregister_module(struct module *owner);
-void nvu_sync_event_free(void);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* For tests only: exported to KUnit modules alone. */
 struct nvu_pmu *nvu_pmu_get(const char *name);

@@ -7,7 +7,6 @@
 
 #include <linux/acpi.h>
 #include <linux/cpuhotplug.h>
-#include <linux/delay.h>
 #include <linux/interrupt.h>
 #include <linux/jump_label.h>
 #include <linux/ioport.h>
@@ -15,7 +14,6 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/namei.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
 
@@ -665,33 +663,6 @@ static void nvu_irq_to_owner(struct nvu_pmu *pmu)
 	}
 }
 
-/**
- * nvu_sync_event_free() - wait until perf has finished freeing closed events
- *
- * perf goes on using an event's PMU for a moment after the PMU's
- * event->destroy() has returned: in the task that frees the event it drops
- * the event's per-CPU PMU context and module references, under no lock and
- * outside any RCU read-side section a driver could wait for.  A PMU that
- * is unregistered on its last destroy() (its device went away while
- * events were open) must first wait for that.  The code in question never
- * sleeps, so once every task has blocked, or passed through user space or
- * idle, it has finished: what an RCU Tasks grace period waits for, or a
- * normal RCU grace period where no task can be preempted in the kernel.
- * A preemptible kernel without RCU Tasks (built without kprobes, tracing
- * and bpf()) offers no such wait; there a grace period and a further
- * 100 ms stand in for it, which is no proof.
- *
- * Process context; sleeps, for as long as a second or more.
- */
-void nvu_sync_event_free(void)
-{
-	/* synchronize_rcu() where RCU Tasks is not built (rcupdate.h). */
-	synchronize_rcu_tasks();
-	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
-		msleep(100);
-}
-EXPORT_SYMBOL_GPL(nvu_sync_event_free);
-
 static void nvu_remove_cpuhp(void *data)
 {
 	struct nvu_pmu *pmu = data;
@@ -708,7 +679,7 @@ static void nvu_unregister_perf(struct nvu_pmu *pmu)
 	mutex_unlock(&nvu_stray_lock);
 	cpus_read_unlock();
 	perf_pmu_unregister(&pmu->pmu);
-	/* No event is left to queue them (see nvu_sync_event_free()). */
+	/* No event is left to queue them. */
 	irq_work_sync(&pmu->stray_kick);
 	cancel_work_sync(&pmu->stray_work);
 }
@@ -945,9 +916,6 @@ static int __init nvu_init(void)
 {
 	int ret;
 
-	/* nvu_sync_event_free() has no proof to wait for on such a kernel. */
-	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
-		pr_warn("nv_uncore: preemptible kernel without RCU Tasks: a PMU whose device goes under open events is unregistered after a fixed 100 ms, not a proven wait\n");
 	nvu_unregister_wq = alloc_workqueue("nvu_unregister", WQ_UNBOUND,
 					    NVU_UNREGISTER_PARALLEL);
 	if (!nvu_unregister_wq)

@@ -24,6 +24,7 @@
 #include "nvu_ns.h"
 
 #include <linux/bitfield.h>
+#include <linux/delay.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/pci.h>
@@ -417,6 +418,33 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
  * Discovery: which PCI functions carry CPMUs
  */
 
+/*
+ * cxl_sync_event_free() - wait until perf has finished freeing closed events
+ *
+ * perf goes on using an event's PMU for a moment after the PMU's
+ * event->destroy() has returned: in the task that frees the event it drops
+ * the event's per-CPU PMU context and module references, under no lock and
+ * outside any RCU read-side section a driver could wait for.  A PMU that
+ * is unregistered on its last destroy() (its device went away while
+ * events were open) must first wait for that.  The code in question never
+ * sleeps, so once every task has blocked, or passed through user space or
+ * idle, it has finished: what an RCU Tasks grace period waits for, or a
+ * normal RCU grace period where no task can be preempted in the kernel.
+ * A preemptible kernel without RCU Tasks (built without kprobes, tracing
+ * and bpf()) offers no such wait; there a grace period and a further
+ * 100 ms stand in for it, which is no proof.
+ *
+ * Process context; sleeps, for as long as a second or more.  The module
+ * says at load when it is on such a kernel.
+ */
+static void cxl_sync_event_free(void)
+{
+	/* synchronize_rcu() where RCU Tasks is not built (rcupdate.h). */
+	synchronize_rcu_tasks();
+	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
+		msleep(100);
+}
+
 /**
  * struct cxl_found - one CPMU found on a PCI function
  * @node: entry in cxl_found_list (while the function is present)
@@ -429,7 +457,7 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
  *	@f, else the last event's destroy does
  * @renaming: the PMU is being registered again under a new name
  * @nr_open: events of the PMU that exist
- * @closed: an event was destroyed since the last nvu_sync_event_free():
+ * @closed: an event was destroyed since the last cxl_sync_event_free():
  *	perf may still be using the PMU for it
  * @work: unregisters @pdev after the function went away
  */
@@ -507,7 +535,7 @@ static void cxl_found_free(struct cxl_found *f)
 
 /*
  * Whether perf may still be using @f's PMU for an event destroyed since
- * the last call, which waits for it then (nvu_sync_event_free()).  The
+ * the last call, which waits for it then (cxl_sync_event_free()).  The
  * caller has made sure that no event can be created meanwhile.
  */
 static void cxl_found_sync(struct cxl_found *f)
@@ -520,7 +548,7 @@ static void cxl_found_sync(struct cxl_found *f)
 	f->closed = false;
 	raw_spin_unlock_irqrestore(&f->lock, flags);
 	if (closed)
-		nvu_sync_event_free();
+		cxl_sync_event_free();
 }
 
 /*
@@ -1583,6 +1611,9 @@ static int __init cxl_cpmu_init(void)
 	int ret;
 
 	cxl_desc.max_rate = max_rate;
+	/* cxl_sync_event_free() has no proof to wait for on such a kernel. */
+	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
+		pr_warn("nvu_cxl_cpmu: preemptible kernel without RCU Tasks: a CPMU removed under open events is unregistered after a fixed 100 ms, not a proven wait\n");
 	cxl_wq = alloc_ordered_workqueue("nvu_cxl_cpmu", 0);
 	if (!cxl_wq)
 		return -ENOMEM;
