@@ -22,24 +22,6 @@ struct t410_rc {
 	u32 rc;
 };
 
-/**
- * struct t410_rp_map - where a root port sits, from its NVIDIA DVSEC
- * @bus: bus number of the root port (as lspci shows it)
- * @segment: PCI segment (lspci's domain)
- * @rp: root-port index within the RC (the bit of src_rp_mask/dst_rp_mask)
- * @rc: RC number
- * @socket: socket
- */
-struct t410_rp_map {
-	u8 bus;
-	u8 segment;
-	u8 rp;
-	u8 rc;
-	u8 socket;
-};
-
-int t410_dvsec_parse(u32 (*read)(void *ctx, unsigned int off), void *ctx,
-		     struct t410_rp_map *map);
 int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
 		     struct resource *region);
 extern const struct attribute_group t410_rc_group;

@@ -61,70 +61,53 @@ struct t410_pcie {
  * Shared with PCIE-TGT: the RC and its root ports
  */
 
-/* Byte @off of the config space behind @read. */
-static u8 t410_cfg_byte(u32 (*read)(void *ctx, unsigned int off), void *ctx,
-			unsigned int off)
-{
-	return read(ctx, off & ~3) >> ((off & 3) * 8);
-}
-
-/**
- * t410_dvsec_parse() - find and decode a root port's NVIDIA DVSEC
- * @read: reads the 32-bit config-space word at a 4-byte aligned offset
- * @ctx: argument of @read
- * @map: filled in on success
- *
- * Walks the PCIe extended capabilities for the DVSEC with vendor 0x10de and
- * ID 0x4.  Returns 0, -ENOENT if there is none, or -EINVAL if the list or
- * the capability is malformed.
- */
-int t410_dvsec_parse(u32 (*read)(void *ctx, unsigned int off), void *ctx,
-		     struct t410_rp_map *map)
-{
-	unsigned int pos = PCI_CFG_SPACE_SIZE;
-	/* Each capability takes 8 bytes at least: this bounds any loop. */
-	int ttl = (PCI_CFG_SPACE_EXP_SIZE - PCI_CFG_SPACE_SIZE) / 8;
-	u32 hdr, h1, h2;
-
-	while (pos) {
-		if (pos < PCI_CFG_SPACE_SIZE || ttl-- <= 0)
-			return -EINVAL;
-		hdr = read(ctx, pos);
-		if (!hdr || hdr == U32_MAX)
-			return -ENOENT;
-		if (PCI_EXT_CAP_ID(hdr) == PCI_EXT_CAP_ID_DVSEC &&
-		    pos + PCI_DVSEC_HEADER2 < PCI_CFG_SPACE_EXP_SIZE) {
-			h1 = read(ctx, pos + PCI_DVSEC_HEADER1);
-			h2 = read(ctx, pos + PCI_DVSEC_HEADER2);
-			if ((h1 & 0xffff) == T410_DVSEC_VENDOR &&
-			    (h2 & 0xffff) == T410_DVSEC_ID) {
-				if (PCI_DVSEC_HEADER1_LEN(h1) <= T410_DVSEC_SOCKET ||
-				    pos + T410_DVSEC_SOCKET >= PCI_CFG_SPACE_EXP_SIZE)
-					return -EINVAL;
-				map->bus = t410_cfg_byte(read, ctx, pos + T410_DVSEC_BUS);
-				map->segment = t410_cfg_byte(read, ctx,
-							     pos + T410_DVSEC_SEGMENT);
-				map->rp = t410_cfg_byte(read, ctx, pos + T410_DVSEC_RP);
-				map->rc = t410_cfg_byte(read, ctx, pos + T410_DVSEC_RC);
-				map->socket = t410_cfg_byte(read, ctx,
-							    pos + T410_DVSEC_SOCKET);
-				return 0;
-			}
-		}
-		pos = PCI_EXT_CAP_NEXT(hdr);
-	}
-	return -ENOENT;
-}
-EXPORT_SYMBOL_GPL(t410_dvsec_parse);
-
 #ifdef CONFIG_PCI
-static u32 t410_pci_read(void *ctx, unsigned int off)
-{
-	u32 val;
+/**
+ * struct t410_rp_map - where a root port sits, from its NVIDIA DVSEC
+ * @bus: bus number of the root port (as lspci shows it)
+ * @segment: PCI segment (lspci's domain)
+ * @rp: root-port index within the RC (the bit of src_rp_mask/dst_rp_mask)
+ * @rc: RC number
+ * @socket: socket
+ */
+struct t410_rp_map {
+	u8 bus;
+	u8 segment;
+	u8 rp;
+	u8 rc;
+	u8 socket;
+};
 
-	if (pci_read_config_dword(ctx, off, &val))
-		return U32_MAX;
-	return val;
+/*
+ * The NVIDIA DVSEC (vendor 0x10de, ID 0x4) of root port @pdev, decoded.
+ * Returns 0, -ENOENT if @pdev is no root port or has none, or -EINVAL if
+ * it is too short to hold the socket byte or cannot be read.
+ */
+static int t410_rp_map(struct pci_dev *pdev, struct t410_rp_map *map)
+{
+	u32 hdr1;
+	u16 pos;
+
+	if (!pci_is_pcie(pdev) ||
+	    pci_pcie_type(pdev) != PCI_EXP_TYPE_ROOT_PORT)
+		return -ENOENT;
+	pos = pci_find_dvsec_capability(pdev, T410_DVSEC_VENDOR,
+					T410_DVSEC_ID);
+	if (!pos)
+		return -ENOENT;
+	if (pci_read_config_dword(pdev, pos + PCI_DVSEC_HEADER1, &hdr1) ||
+	    PCI_DVSEC_HEADER1_LEN(hdr1) <= T410_DVSEC_SOCKET ||
+	    pos + PCI_DVSEC_HEADER1_LEN(hdr1) > pdev->cfg_size)
+		return -EINVAL;
+	if (pci_read_config_byte(pdev, pos + T410_DVSEC_BUS, &map->bus) ||
+	    pci_read_config_byte(pdev, pos + T410_DVSEC_SEGMENT,
+				 &map->segment) ||
+	    pci_read_config_byte(pdev, pos + T410_DVSEC_RP, &map->rp) ||
+	    pci_read_config_byte(pdev, pos + T410_DVSEC_RC, &map->rc) ||
+	    pci_read_config_byte(pdev, pos + T410_DVSEC_SOCKET,
+				 &map->socket))
+		return -EINVAL;
+	return 0;
 }
 #endif
 
@@ -142,10 +125,8 @@ static ssize_t root_ports_show(struct device *dev,
 	struct t410_rp_map map;
 
 	for_each_pci_dev(pdev) {
-		if (!pci_is_pcie(pdev) ||
-		    pci_pcie_type(pdev) != PCI_EXP_TYPE_ROOT_PORT ||
-		    t410_dvsec_parse(t410_pci_read, pdev, &map) ||
-		    map.socket != rc->cs.socket || map.rc != rc->rc)
+		if (t410_rp_map(pdev, &map) || map.socket != rc->cs.socket ||
+		    map.rc != rc->rc)
 			continue;
 		len += sysfs_emit_at(buf, len, "%u %04x:%02x\n", map.rp,
 				     map.segment, map.bus);

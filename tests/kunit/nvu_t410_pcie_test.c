@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit: the Tegra410 PCIE and PCIE-TGT drivers.  Pure logic (filter
- * encoding, group rules, address-filter slots, the DVSEC parser against
- * config-space images), then the drivers against the hardware model.
+ * encoding, group rules, address-filter slots), then the drivers against
+ * the hardware model.  The root ports' NVIDIA DVSEC is read by the PCI
+ * core's pci_find_dvsec_capability(); tests/e2e/40-pcie-events.sh reads it
+ * from a model root port through "root_ports".
  * Part of nvu_t410_kunit; needs nvu_t410_pcie and nvu_t410_pcie_tgt.
  */
 
 #include <kunit/test.h>
 #include <linux/bitfield.h>
-#include <linux/pci_regs.h>
 #include <linux/perf_event.h>
 
 #include "nv_uncore.h"
@@ -116,71 +117,6 @@ static void nvu_tgt_group_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 10), 0);
 }
 
-/* A config-space image of a root port. */
-struct nvu_cfg {
-	u32 w[PCI_CFG_SPACE_EXP_SIZE / 4];
-};
-
-static u32 nvu_cfg_read(void *ctx, unsigned int off)
-{
-	return ((struct nvu_cfg *)ctx)->w[off / 4];
-}
-
-/* An extended capability at @pos: ID, version 1, next. */
-static void nvu_cfg_cap(struct nvu_cfg *c, unsigned int pos, u16 id,
-			unsigned int next)
-{
-	c->w[pos / 4] = id | 1 << 16 | next << 20;
-}
-
-/* A DVSEC at @pos: vendor, ID, length, then the NVIDIA byte fields. */
-static void nvu_cfg_dvsec(struct nvu_cfg *c, unsigned int pos, u16 vendor,
-			  u16 id, unsigned int len, unsigned int next)
-{
-	nvu_cfg_cap(c, pos, PCI_EXT_CAP_ID_DVSEC, next);
-	c->w[(pos + PCI_DVSEC_HEADER1) / 4] = vendor | 1 << 16 | len << 20;
-	c->w[(pos + PCI_DVSEC_HEADER2) / 4] = id;
-	/* bus 0xa0, segment 0x0a, RP 2, RC 1, socket 1 */
-	c->w[(pos + 0xc) / 4] = 0x01020aa0;
-	c->w[(pos + 0x10) / 4] = 0x01;
-}
-
-static void nvu_dvsec_parse(struct kunit *test)
-{
-	struct nvu_cfg *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
-	struct t410_rp_map m = { };
-
-	KUNIT_ASSERT_NOT_NULL(test, c);
-	/* AER, then another vendor's DVSEC, another NVIDIA DVSEC, ours. */
-	nvu_cfg_cap(c, 0x100, PCI_EXT_CAP_ID_ERR, 0x148);
-	nvu_cfg_dvsec(c, 0x148, 0x1e98, T410_DVSEC_ID, 0x14, 0x200);
-	nvu_cfg_dvsec(c, 0x200, T410_DVSEC_VENDOR, 0x3, 0x14, 0x300);
-	nvu_cfg_dvsec(c, 0x300, T410_DVSEC_VENDOR, T410_DVSEC_ID, 0x14, 0);
-	KUNIT_ASSERT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), 0);
-	KUNIT_EXPECT_EQ(test, m.bus, 0xa0);
-	KUNIT_EXPECT_EQ(test, m.segment, 0x0a);
-	KUNIT_EXPECT_EQ(test, m.rp, 2);
-	KUNIT_EXPECT_EQ(test, m.rc, 1);
-	KUNIT_EXPECT_EQ(test, m.socket, 1);
-
-	/* Too short to hold the socket byte. */
-	nvu_cfg_dvsec(c, 0x300, T410_DVSEC_VENDOR, T410_DVSEC_ID, 0x10, 0);
-	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -EINVAL);
-	/* The list ends without it. */
-	nvu_cfg_cap(c, 0x200, PCI_EXT_CAP_ID_ERR, 0);
-	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
-	/* A loop, and a pointer back into the legacy header. */
-	nvu_cfg_cap(c, 0x200, PCI_EXT_CAP_ID_ERR, 0x148);
-	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -EINVAL);
-	nvu_cfg_cap(c, 0x200, PCI_EXT_CAP_ID_ERR, 0x40);
-	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -EINVAL);
-	/* No extended capabilities at all, or a device that is gone. */
-	memset(c, 0, sizeof(*c));
-	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
-	memset(c, 0xff, sizeof(*c));
-	KUNIT_EXPECT_EQ(test, t410_dvsec_parse(nvu_cfg_read, c, &m), -ENOENT);
-}
-
 static void nvu_pcie_release(void *event)
 {
 	perf_event_release_kernel(event);
@@ -283,7 +219,6 @@ static struct kunit_case nvu_t410_pcie_cases[] = {
 	KUNIT_CASE(nvu_pcie_group_rules),
 	KUNIT_CASE(nvu_tgt_slots),
 	KUNIT_CASE(nvu_tgt_group_rules),
-	KUNIT_CASE(nvu_dvsec_parse),
 	KUNIT_CASE(nvu_pcie_bdf_model),
 	KUNIT_CASE(nvu_tgt_slot_model),
 	{ }
