@@ -2,8 +2,8 @@
 /*
  * What the Tegra410 PCIE and PCIE-TGT drivers share, exported by
  * nvu_t410_pcie: the root complex (RC) a block belongs to, the "root_ports"
- * sysfs file built from the root ports' NVIDIA DVSEC, and the pure helpers
- * KUnit tests.
+ * sysfs file built from the root ports' NVIDIA DVSEC; and the pure helpers
+ * KUnit tests, exported to KUnit modules only (EXPORT_SYMBOL_IF_KUNIT).
  */
 #ifndef NVU_T410_PCIE_H
 #define NVU_T410_PCIE_H
@@ -26,7 +26,7 @@ int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
 		     struct resource *region);
 extern const struct attribute_group t410_rc_group;
 
-/* PCIE filters and group rules (pure). */
+/* PCIE filters and group rules (pure; for KUnit). */
 u32 t410_pcie_filtr(u64 config1);
 u32 t410_pcie_filt2r(u64 config2);
 u32 t410_pcie_src_mode(u64 config1);

@@ -222,7 +222,7 @@ u32 t410_pcie_filtr(u64 config1)
 		return config1 & (T410_PCIE_SRC_BDF | T410_PCIE_SRC_BDF_EN);
 	return (config1 & T410_PCIE_SRC_RP_MASK) ?: T410_PCIE_SRC_RP_MASK;
 }
-EXPORT_SYMBOL_GPL(t410_pcie_filtr);
+EXPORT_SYMBOL_IF_KUNIT(t410_pcie_filtr);
 
 /**
  * t410_pcie_filt2r() - PMEVFILT2R for an event's config2
@@ -232,7 +232,7 @@ u32 t410_pcie_filt2r(u64 config2)
 {
 	return (config2 & T410_PCIE_DST) ?: T410_PCIE_DST;
 }
-EXPORT_SYMBOL_GPL(t410_pcie_filt2r);
+EXPORT_SYMBOL_IF_KUNIT(t410_pcie_filt2r);
 
 /**
  * t410_pcie_src_mode() - the RC source mode an event's config1 needs
@@ -247,7 +247,7 @@ u32 t410_pcie_src_mode(u64 config1)
 		return FIELD_GET(T410_PCIE_SRC_BDF, config1);
 	return T410_PCIE_NOT_BDF;
 }
-EXPORT_SYMBOL_GPL(t410_pcie_src_mode);
+EXPORT_SYMBOL_IF_KUNIT(t410_pcie_src_mode);
 
 /**
  * t410_pcie_check_reqs() - filter rules for events counted together
@@ -279,7 +279,7 @@ int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t410_pcie_check_reqs);
+EXPORT_SYMBOL_IF_KUNIT(t410_pcie_check_reqs);
 
 /* ------------------------------------------------------------------------
  * The PCIE PMU

@@ -64,7 +64,7 @@ int t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base, u64 mask)
 	}
 	return free;
 }
-EXPORT_SYMBOL_GPL(t410_tgt_slot_find);
+EXPORT_SYMBOL_IF_KUNIT(t410_tgt_slot_find);
 
 /**
  * t410_tgt_filt2r() - PMEVFILT2R of an event
@@ -85,7 +85,7 @@ u32 t410_tgt_filt2r(u64 config, int slot)
 		rps = FIELD_MAX(T410_PCIE_TGT_FILT_RP);
 	return v | FIELD_PREP(T410_PCIE_TGT_FILT_RP, rps);
 }
-EXPORT_SYMBOL_GPL(t410_tgt_filt2r);
+EXPORT_SYMBOL_IF_KUNIT(t410_tgt_filt2r);
 
 /* Event type 4 is the cycle counter's: no filter, no slot. */
 static bool t410_tgt_cycle(u64 config)
@@ -120,7 +120,7 @@ int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t410_tgt_check_reqs);
+EXPORT_SYMBOL_IF_KUNIT(t410_tgt_check_reqs);
 
 static bool t410_tgt_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
