@@ -1448,9 +1448,20 @@ static void emu_cxl_cpmu_attach(struct nvu_emu_dev *dev, struct emu_cxl_fn *fn)
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
 }
 
+/* No driver binds a model function: the drivers under test only look. */
+static void emu_pci_keep_off(struct pci_dev *pdev)
+{
+#ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
+	device_set_driver_override(&pdev->dev, "nvu_emu_none");
+#else
+	if (!pdev->driver_override)
+		pdev->driver_override = kstrdup("nvu_emu_none", GFP_KERNEL);
+#endif
+}
+
 /*
- * No driver binds a model function: the drivers under test only look.
- * Each function gets its socket's node, also when a rescan adds it again.
+ * Each function gets its socket's node, also when a rescan adds it again,
+ * and no driver.
  */
 static int emu_cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 			      void *data)
@@ -1467,12 +1478,7 @@ static int emu_cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 		/* Whatever domain the PCI core found, the bridge's is this. */
 		emu_cxl_msi_set_dev(pdev);
 	}
-#ifdef NVU_HAVE_DEVICE_SET_DRIVER_OVERRIDE
-	device_set_driver_override(&pdev->dev, "nvu_emu_none");
-#else
-	if (!pdev->driver_override)
-		pdev->driver_override = kstrdup("nvu_emu_none", GFP_KERNEL);
-#endif
+	emu_pci_keep_off(pdev);
 	return NOTIFY_DONE;
 }
 
@@ -1480,7 +1486,16 @@ static struct notifier_block emu_cxl_pci_nb = {
 	.notifier_call = emu_cxl_pci_notify,
 };
 
-static int emu_cxl_bridge(struct emu_cxl_host *h)
+/*
+ * A host bridge of the model in PCI domain @domain, below @parent, with
+ * config space behind @ops and the windows @mem (if any) and @busn, its
+ * devices scanned and added.  *@slot points to it from before the scan
+ * (the config ops and bus notifiers look at it) until a failure.
+ */
+static int emu_pci_host_add(struct pci_host_bridge **slot,
+			    struct device *parent, struct pci_ops *ops,
+			    void *sysdata, int domain, struct resource *mem,
+			    struct resource *busn)
 {
 	struct pci_host_bridge *bridge;
 	int ret;
@@ -1489,24 +1504,25 @@ static int emu_cxl_bridge(struct emu_cxl_host *h)
 	if (!bridge)
 		return -ENOMEM;
 #ifdef CONFIG_X86
-	h->sysdata.domain = EMU_CXL_DOMAIN;
-	h->sysdata.node = NUMA_NO_NODE;
+	((struct pci_sysdata *)sysdata)->domain = domain;
+	((struct pci_sysdata *)sysdata)->node = NUMA_NO_NODE;
 #endif
-	bridge->sysdata = &h->sysdata;
-	bridge->dev.parent = &h->pdev->dev;
-	bridge->ops = &emu_cxl_pci_ops;
-	bridge->busnr = 0;
+	bridge->sysdata = sysdata;
+	bridge->dev.parent = parent;
+	bridge->ops = ops;
+	bridge->busnr = busn->start;
 #ifdef CONFIG_PCI_DOMAINS_GENERIC
-	bridge->domain_nr = EMU_CXL_DOMAIN;
+	bridge->domain_nr = domain;
 #endif
-	pci_add_resource(&bridge->windows, &h->mem);
-	pci_add_resource(&bridge->windows, &h->busn);
+	if (mem)
+		pci_add_resource(&bridge->windows, mem);
+	pci_add_resource(&bridge->windows, busn);
 
 	pci_lock_rescan_remove();
-	h->bridge = bridge;
+	*slot = bridge;
 	ret = pci_scan_root_bus_bridge(bridge);
 	if (ret) {
-		h->bridge = NULL;
+		*slot = NULL;
 		pci_unlock_rescan_remove();
 		pci_free_host_bridge(bridge);
 		return ret;
@@ -1515,6 +1531,23 @@ static int emu_cxl_bridge(struct emu_cxl_host *h)
 	pci_bus_add_devices(bridge->bus);
 	pci_unlock_rescan_remove();
 	return 0;
+}
+
+/* Remove a host bridge of emu_pci_host_add() and everything below it. */
+static void emu_pci_host_del(struct pci_host_bridge *bridge)
+{
+	pci_lock_rescan_remove();
+	pci_stop_root_bus(bridge->bus);
+	pci_remove_root_bus(bridge->bus);
+	pci_unlock_rescan_remove();
+	/* Removing the bus left the bridge's own reference. */
+	pci_free_host_bridge(bridge);
+}
+
+static int emu_cxl_bridge(struct emu_cxl_host *h)
+{
+	return emu_pci_host_add(&h->bridge, &h->pdev->dev, &emu_cxl_pci_ops,
+				&h->sysdata, EMU_CXL_DOMAIN, &h->mem, &h->busn);
 }
 
 /*
@@ -1677,14 +1710,8 @@ void nvu_emu_cxl_destroy(void)
 	if (!h)
 		return;
 	/* An owner still bound is unbound here, and frees its vectors. */
-	if (h->bridge) {
-		pci_lock_rescan_remove();
-		pci_stop_root_bus(h->bridge->bus);
-		pci_remove_root_bus(h->bridge->bus);
-		pci_unlock_rescan_remove();
-		/* Removing the bus left the bridge's own reference. */
-		pci_free_host_bridge(h->bridge);
-	}
+	if (h->bridge)
+		emu_pci_host_del(h->bridge);
 	/* No CPMU sends a message from here on. */
 	for (i = 0; i < h->nfn; i++)
 		for (j = 0; j < h->fn[i].ncpmu; j++)
@@ -1701,3 +1728,4 @@ void nvu_emu_cxl_destroy(void)
 	emu_cxl = NULL;
 	kfree(h);
 }
+
