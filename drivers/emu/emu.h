@@ -239,17 +239,26 @@ void nvu_emu_dev_write(struct nvu_emu_dev *dev, u32 off, u64 val,
 phys_addr_t nvu_emu_alloc_phys(resource_size_t size, resource_size_t align);
 struct nvu_emu_dev *nvu_emu_dev_find(const char *name);
 
-/* CXL components on an emulated PCI host bridge (emu_cxl.c). */
+/*
+ * CXL components on an emulated PCI host bridge, and a Tegra410 root port
+ * on another (emu_cxl.c).
+ */
 #if IS_ENABLED(CONFIG_PCI)
 int nvu_emu_cxl_create(unsigned int sockets);
 void nvu_emu_cxl_destroy(void);
+int nvu_emu_t410_rp_create(unsigned int sockets);
+void nvu_emu_t410_rp_destroy(void);
 #else
 static inline int nvu_emu_cxl_create(unsigned int sockets) { return 0; }
 static inline void nvu_emu_cxl_destroy(void) { }
+static inline int nvu_emu_t410_rp_create(unsigned int sockets) { return 0; }
+static inline void nvu_emu_t410_rp_destroy(void) { }
 #endif
 
 /* Per-socket topologies of the blocks kept in their own files. */
 int nvu_emu_pcie_create(int socket);
+bool nvu_emu_pcie_has_rp(unsigned int socket, unsigned int rc,
+			 unsigned int rp);
 int nvu_emu_c2c_create(int socket);
 /* The CMN-600 meshes (emu_cmn600.c), after every socket's blocks. */
 int nvu_emu_cmn_create(void);

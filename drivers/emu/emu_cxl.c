@@ -30,6 +30,11 @@
  * counts injected traffic: "vid= gid= ev= count= [per=] [hdm=] [crb=]" or
  * "cycles=".  The rules are in Documentation/emu.rst; the ones the
  * specification leaves open [U] have parameters.
+ *
+ * With pcie_root_port, a host bridge of its own holds a Tegra410 PCIe root
+ * port, in its RC's PCI segment, whose NVIDIA DVSEC names it (bus,
+ * segment, root-port index, RC, socket): what the PCIE and PCIE-TGT
+ * drivers' "root_ports" reads.
  */
 
 #include <linux/interrupt.h>
@@ -45,6 +50,7 @@
 
 #include "emu.h"
 #include "nvu_cxl_regs.h"
+#include "nvu_t410_regs.h"
 
 /* ------------------------------------------------------------------------
  * Parameters
@@ -1729,3 +1735,199 @@ void nvu_emu_cxl_destroy(void)
 	kfree(h);
 }
 
+/* ------------------------------------------------------------------------
+ * A Tegra410 PCIe root port
+ */
+
+/*
+ * On Tegra410 each RC is a PCI segment of its own (socket 0: segments 1-6
+ * for RC 0-5; socket 1: 9-14), and every root port carries the NVIDIA
+ * DVSEC that names its bus, segment, index, RC and socket.  The model
+ * adds one such port, alone in its RC's segment, for the drivers'
+ * "root_ports" to find.
+ */
+static unsigned int pcie_root_port[3];
+static unsigned int pcie_root_port_n;
+module_param_array(pcie_root_port, uint, &pcie_root_port_n, 0444);
+MODULE_PARM_DESC(pcie_root_port,
+		 "socket,rc,rp: add a PCIe root port whose NVIDIA DVSEC names it root port rp (one pcie_rp_mask gives the RC) of RC rc of socket; it sits alone at bus 0x20*rp of PCI segment 8*socket+rc+1 (default: none)");
+
+#define EMU_RP_DVSEC_LEN	0x14	/* the fields end at 0x10 */
+
+/*
+ * @fn: the port (its header and PCIe capability as a switch port's, no
+ * BAR, no MSI)
+ * @busn: its root bus and its empty secondary bus
+ */
+static struct emu_rp_host {
+	struct pci_host_bridge *bridge;
+	struct emu_cxl_fn fn;
+	struct resource busn;
+#ifdef CONFIG_X86
+	struct pci_sysdata sysdata;
+#else
+	struct pci_config_window sysdata;
+#endif
+} *emu_rp;
+
+/* The port answers on its root bus, device 0 function 0, and nothing else. */
+static struct emu_cxl_fn *emu_rp_fn_of(struct pci_bus *bus,
+				       unsigned int devfn)
+{
+	if (!emu_rp || !pci_is_root_bus(bus) || devfn)
+		return NULL;
+	return &emu_rp->fn;
+}
+
+static int emu_rp_cfg_read(struct pci_bus *bus, unsigned int devfn,
+			   int where, int size, u32 *val)
+{
+	struct emu_cxl_fn *fn = emu_rp_fn_of(bus, devfn);
+
+	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE) {
+		PCI_SET_ERROR_RESPONSE(val);
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	}
+	if (size == 1)
+		*val = fn->cfg[where];
+	else if (size == 2)
+		*val = emu_cfg_r16(fn->cfg, where);
+	else
+		*val = emu_cfg_r32(fn->cfg, where);
+	return PCIBIOS_SUCCESSFUL;
+}
+
+/* Writes change the bits @fn->wmask names (the PCI core serializes them). */
+static int emu_rp_cfg_write(struct pci_bus *bus, unsigned int devfn,
+			    int where, int size, u32 val)
+{
+	struct emu_cxl_fn *fn = emu_rp_fn_of(bus, devfn);
+	int i;
+
+	if (!fn)
+		return PCIBIOS_DEVICE_NOT_FOUND;
+	for (i = 0; i < size && where + i < PCI_CFG_SPACE_SIZE; i++) {
+		u8 wm = fn->wmask[where + i];
+
+		fn->cfg[where + i] = (fn->cfg[where + i] & ~wm) |
+				     ((val >> (8 * i)) & wm);
+	}
+	return PCIBIOS_SUCCESSFUL;
+}
+
+static struct pci_ops emu_rp_pci_ops = {
+	.read = emu_rp_cfg_read,
+	.write = emu_rp_cfg_write,
+};
+
+/*
+ * Config space: a PCI-to-PCI bridge header with bus numbers and no
+ * window, a PCIe capability (root port), and the NVIDIA DVSEC.
+ */
+static void emu_rp_config(struct emu_cxl_fn *fn, u8 segment, u8 rc, u8 rp)
+{
+	u8 *cfg = fn->cfg;
+
+	emu_cfg_w16(cfg, PCI_VENDOR_ID, EMU_CXL_VENDOR_ID);
+	emu_cfg_w16(cfg, PCI_DEVICE_ID, EMU_CXL_DEVICE_ID + fn->type);
+	emu_cfg_w16(fn->wmask, PCI_COMMAND, PCI_COMMAND_MEMORY |
+		    PCI_COMMAND_MASTER);
+	emu_cfg_w16(cfg, PCI_STATUS, PCI_STATUS_CAP_LIST);
+	emu_cfg_w32(cfg, PCI_CLASS_REVISION, EMU_CXL_PORT_CLASS << 8 | 1);
+	emu_cfg_w8(cfg, PCI_HEADER_TYPE, PCI_HEADER_TYPE_BRIDGE);
+	emu_cfg_w8(cfg, PCI_CAPABILITY_LIST, EMU_CXL_PCIE_CAP);
+	/* No prefetchable window either: base above limit. */
+	fn->win_lo = SZ_1M;
+	fn->win_hi = 0;
+	emu_cxl_port_config(fn);
+	emu_cfg_w8(cfg, EMU_CXL_PCIE_CAP + PCI_CAP_LIST_ID, PCI_CAP_ID_EXP);
+	emu_cfg_w16(cfg, EMU_CXL_PCIE_CAP + PCI_EXP_FLAGS, 2 | fn->type << 4);
+
+	emu_cfg_w32(cfg, EMU_CXL_DVSEC, PCI_EXT_CAP_ID_DVSEC | 1 << 16);
+	emu_cfg_w32(cfg, EMU_CXL_DVSEC + PCI_DVSEC_HEADER1, T410_DVSEC_VENDOR |
+		    EMU_RP_DVSEC_LEN << 20);
+	emu_cfg_w16(cfg, EMU_CXL_DVSEC + PCI_DVSEC_HEADER2, T410_DVSEC_ID);
+	emu_cfg_w8(cfg, EMU_CXL_DVSEC + T410_DVSEC_BUS, fn->bus);
+	emu_cfg_w8(cfg, EMU_CXL_DVSEC + T410_DVSEC_SEGMENT, segment);
+	emu_cfg_w8(cfg, EMU_CXL_DVSEC + T410_DVSEC_RP, rp);
+	emu_cfg_w8(cfg, EMU_CXL_DVSEC + T410_DVSEC_RC, rc);
+	emu_cfg_w8(cfg, EMU_CXL_DVSEC + T410_DVSEC_SOCKET, fn->socket);
+}
+
+/* The port gets its socket's node, and no driver (pcieport would bind). */
+static int emu_rp_pci_notify(struct notifier_block *nb, unsigned long action,
+			     void *data)
+{
+	struct pci_dev *pdev = to_pci_dev(data);
+
+	if (action != BUS_NOTIFY_ADD_DEVICE || !emu_rp || !emu_rp->bridge ||
+	    pci_find_host_bridge(pdev->bus) != emu_rp->bridge)
+		return NOTIFY_DONE;
+	if (emu_rp_fn_of(pdev->bus, pdev->devfn))
+		set_dev_node(&pdev->dev, emu_rp->fn.socket);
+	emu_pci_keep_off(pdev);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block emu_rp_pci_nb = {
+	.notifier_call = emu_rp_pci_notify,
+};
+
+/**
+ * nvu_emu_t410_rp_create() - the root port pcie_root_port asks for
+ * @sockets: emulated sockets
+ */
+int nvu_emu_t410_rp_create(unsigned int sockets)
+{
+	unsigned int socket = pcie_root_port[0], rc = pcie_root_port[1];
+	unsigned int rp = pcie_root_port[2], segment = 8 * socket + rc + 1;
+	struct emu_rp_host *h;
+	int ret;
+
+	if (!pcie_root_port_n)
+		return 0;
+	if (pcie_root_port_n != 3 || socket >= sockets ||
+	    !nvu_emu_pcie_has_rp(socket, rc, rp))
+		return -EINVAL;
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	h->fn.socket = socket;
+	h->fn.type = PCI_EXP_TYPE_ROOT_PORT;
+	h->fn.bus = 0x20 * rp;
+	h->fn.sec = h->fn.bus + 1;
+	h->fn.sub = h->fn.sec;
+	h->busn.name = "nvu_emu Tegra410 root port bus";
+	h->busn.start = h->fn.bus;
+	h->busn.end = h->fn.sub;
+	h->busn.flags = IORESOURCE_BUS;
+	emu_rp_config(&h->fn, segment, rc, rp);
+	emu_rp = h;
+
+	ret = bus_register_notifier(&pci_bus_type, &emu_rp_pci_nb);
+	if (ret)
+		goto err_free;
+	ret = emu_pci_host_add(&h->bridge, NULL, &emu_rp_pci_ops, &h->sysdata,
+			       segment, NULL, &h->busn);
+	if (ret)
+		goto err_notifier;
+	return 0;
+err_notifier:
+	bus_unregister_notifier(&pci_bus_type, &emu_rp_pci_nb);
+err_free:
+	emu_rp = NULL;
+	kfree(h);
+	return ret;
+}
+
+void nvu_emu_t410_rp_destroy(void)
+{
+	struct emu_rp_host *h = emu_rp;
+
+	if (!h)
+		return;
+	emu_pci_host_del(h->bridge);
+	bus_unregister_notifier(&pci_bus_type, &emu_rp_pci_nb);
+	emu_rp = NULL;
+	kfree(h);
+}

@@ -1186,6 +1186,7 @@ static void emu_destroy_all(void)
 {
 	struct nvu_emu_dev *dev, *tmp;
 
+	nvu_emu_t410_rp_destroy();
 	nvu_emu_cxl_destroy();
 	list_for_each_entry_safe_reverse(dev, tmp, &emu_devs, list) {
 		list_del(&dev->list);
@@ -1217,6 +1218,8 @@ static int __init nvu_emu_init(void)
 		ret = nvu_emu_bench_create(sockets);
 	if (!ret)
 		ret = nvu_emu_cxl_create(sockets);
+	if (!ret)
+		ret = nvu_emu_t410_rp_create(sockets);
 	if (ret) {
 		emu_destroy_all();
 		nvu_emu_cmn_irq_exit();

@@ -352,6 +352,14 @@ static const struct nvu_emu_type emu_pcie_tgt_types[2] = {
 	EMU_PCIE_TGT_TYPE(1), EMU_PCIE_TGT_TYPE(2),
 };
 
+/* Whether RC @rc of @socket has root port @rp (pcie_rp_mask). */
+bool nvu_emu_pcie_has_rp(unsigned int socket, unsigned int rc,
+			 unsigned int rp)
+{
+	return socket < 2 && rc < EMU_PCIE_NR_RC && rp < T410_PCIE_NR_RP &&
+	       pcie_rp_mask[socket * EMU_PCIE_NR_RC + rc] & BIT(rp);
+}
+
 /* The PCIE and PCIE-TGT blocks of every RC of @socket. */
 int nvu_emu_pcie_create(int socket)
 {
