@@ -1,11 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # PCIE and PCIE-TGT: one PMU of each per RC (6 per socket) with upstream's
-# names, identifiers and formats; "root_ports" says plainly that the VM has
-# no root port with the NVIDIA DVSEC; every event counts exactly what is
-# injected into its RC, and nothing of another RC's or socket's traffic.
+# names, identifiers and formats; "root_ports" lists the model's one root
+# port with the NVIDIA DVSEC (root port 2 of socket 1's RC 4, at bus 0x40
+# of segment 0xd) for that RC alone, and says plainly for every other RC
+# that no DVSEC names it; every event counts exactly what is injected into
+# its RC, and nothing of another RC's or socket's traffic.
 . "$NVU_TESTS/lib.sh"
-load_t410
+load_t410 pcie_root_port=1,4,2
+
+# The port is where its DVSEC says: lspci's 000d:40:00.0, a root port.
+rp=/sys/bus/pci/devices/000d:40:00.0
+[ -d $rp ] || fail "no PCI device $rp"
+expect_eq "root port class" 0x060400 "$(cat $rp/class)"
 
 for s in 0 1; do
 	# The owner is the socket's first online CPU.
@@ -16,6 +23,9 @@ for s in 0 1; do
 			[ -d $PMUS/$p ] || fail "no PMU $p"
 			expect_eq "$p identifier" "${kind#*:}" "$(cat $PMUS/$p/identifier)"
 			expect_eq "$p cpumask" "$first" "$(cat $PMUS/$p/cpumask)"
+			want="none: no NVIDIA DVSEC names RC $rc of socket $s"
+			[ $s$rc != 14 ] || want="2 000d:40"
+			expect_eq "$p root_ports" "$want" "$(cat $PMUS/$p/root_ports)"
 		done
 	done
 done
@@ -32,10 +42,6 @@ expect_eq "pcie_tgt events" "cycles=event=0x4 rd_bytes=event=0x0 rd_req=event=0x
 # No .scale/.unit files: bytes, as upstream prints them.
 expect_eq "pcie scale or unit files" "" \
 	"$(ls $PMUS/nvidia_pcie_pmu_0_rc_0/events $PMUS/nvidia_pcie_tgt_pmu_0_rc_0/events | grep '\.')"
-for p in nvidia_pcie_pmu_1_rc_5 nvidia_pcie_tgt_pmu_0_rc_2; do
-	expect_eq "$p root_ports" "none: no NVIDIA DVSEC names RC ${p##*_} of socket $(echo $p | sed 's/.*pmu_\([0-9]\)_.*/\1/')" \
-		"$(cat $PMUS/$p/root_ports)"
-done
 
 # Every PCIE event on socket 1, RC 4 (root ports 0-2 in the default
 # topology), with traffic on the neighbour RC and socket that must not count.
