@@ -1089,7 +1089,8 @@ static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
  * and since the reset until now (it did not count), is lost, not taken
  * for up to 2^width.  One register read, only when a read goes
  * backwards.  Free-running counters have no Enable bit: their reset
- * looks like a wrap.
+ * looks like a wrap.  A reset that leaves the counter above its last read
+ * goes unnoticed; the reset value is taken to be 0 [U].
  */
 static bool cxl_reset_seen(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
 			   struct perf_event *event)
@@ -1199,8 +1200,11 @@ static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
  * went (in its remove).  Not while events are open, which perf on the
  * kernels we support cannot survive: the PMU then keeps its name.  A name
  * taken meanwhile (by upstream's cxl_pmu) leaves the CPMU without a PMU
- * until the next change.  Under the function's device lock and
- * cxl_found_lock.
+ * until the next change.  An orderly removal of a memory device's
+ * function comes here too (its driver's remove takes memX away first):
+ * an idle PMU is registered under its PCI name until the function goes,
+ * at the cost of a probe and perhaps a grace period; nothing is counted
+ * wrong.  Under the function's device lock and cxl_found_lock.
  */
 static void cxl_rename(struct cxl_found *f)
 {
@@ -1542,7 +1546,10 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	/*
 	 * Its owner (pcieport) may let the function suspend to D3hot, where
 	 * its registers read all ones and lose their state: keep it in D0
-	 * while the PMU exists.  Its parents stay active with it.
+	 * while the PMU exists.  Its parents stay active with it.  Holding it
+	 * only while events are open would mean finding the registers again
+	 * at each open; the price of keeping it simple is an idle port's
+	 * power.
 	 */
 	ret = pm_runtime_resume_and_get(&pci->dev);
 	if (ret)
