@@ -10,7 +10,7 @@
 # counts on from there: no 2^width jump.  What the counter counted from
 # its last read before the reset to its first after it is lost: found at
 # perf's last read, everything; with "perf stat -I 100", nothing here.
-# Documentation/cxl.rst, "A function reset".
+# Documentation/cxl.rst, "Removal, reset and power".
 . "$NVU_TESTS/lib.sh"
 p=$(cxl_pmu 0 0)
 rst=/sys/bus/pci/devices/$(cxl_bdf 0)/reset
