@@ -1164,8 +1164,8 @@ static void cmn_reset(struct cmn600 *cmn)
 		cmn->dtc[i].ctl = cmn->dtc[i].found | NVU_CMN_DTC_CTL_DT_EN;
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL, cmn->dtc[i].ctl);
 		/*
-		 * PMOVSR_CLR acts only while PMU_EN is set (spec B.11.4, and
-		 * observed on hardware).
+		 * PMOVSR_CLR acts only while PMU_EN is set (spec B.11.4; seen
+		 * on hardware, upstream's 2023 fix).
 		 */
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR,
 			    NVU_CMN_DTC_PMCR_PMU_EN);
