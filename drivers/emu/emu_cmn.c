@@ -23,7 +23,8 @@
  *    wp_dev_sel is the flit's port, wp_chn_sel its channel and the flit's
  *    value in group wp_grp equals wp_val outside wp_mask (a mask bit 1
  *    ignores that bit).  wp_exclusive inverts the match [U: what it means
- *    is not public; the wp_exclusive knob inverts only the value match].
+ *    is not public; the cmn_wp_exclusive knob picks the whole match (0)
+ *    or the value match only (1)].
  *    wp_combine on the first of a pair [U]: that one counts a flit only if
  *    both match it, and the second counts nothing;
  *  - a local counter is 16 bits; when paired, each wrap carries one into

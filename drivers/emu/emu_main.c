@@ -83,7 +83,7 @@ MODULE_PARM_DESC(irq_affinity_fail,
 static char *bad = "";
 module_param(bad, charp, 0444);
 MODULE_PARM_DESC(bad,
-		 "bad firmware data or registers, DEVICE:WHAT[,...]; WHAT: no_counters, width0, pmiidr, affinity; CMN-600: loop, ptr_range, misaligned, unknown_type, zero_child, too_many, geometry, part");
+		 "bad firmware data or registers, DEVICE:WHAT[,...]; WHAT: no_counters, width0, pmiidr, affinity; CMN-600: loop, ptr_range, misaligned, unknown_type, zero_child, too_many, geometry, part, isolated; CXL: loc_outside, loc_duplicate, reserved_type, no_events, evcap_index, dvsec_truncated (Documentation/emu.rst)");
 
 /**
  * nvu_emu_bad_name() - the bad= parameter names "@name:@what"
