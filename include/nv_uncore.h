@@ -1,13 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * nv_uncore: shared core of the nv-uncore perf PMU drivers.
- *
- * IP modules own their platform/PCI driver and describe a PMU with static
- * data (struct nvu_pmu_desc) plus a few hooks (struct nvu_pmu_ops).  The core
- * owns everything every uncore PMU repeats: the perf callbacks, counter
- * allocation, 64-bit accumulation across counter wrap, group validation,
- * sysfs (cpumask, associated_cpus, identifier, format, events) and CPU
- * hotplug.  See Documentation/core.rst.
+ * nv_uncore: shared core of the nv-uncore PMU drivers.  An IP module
+ * describes its PMU (struct nvu_pmu_desc, struct nvu_pmu_ops); the core
+ * does the perf side.  See Documentation/core.rst.
  */
 #ifndef NV_UNCORE_H
 #define NV_UNCORE_H
@@ -27,12 +22,10 @@
 
 #include "nvu_conftest.h"
 
-/* The core exports into this symbol namespace (see nvu_ns.h). */
+/* Namespace imports: drivers, the hardware model, KUnit (see nvu_ns.h). */
 #ifdef NVU_NS_UNQUOTED
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS(NV_UNCORE)
-/* The hardware model only: what nvu_ns.h exports for it. */
 #define NVU_IMPORT_MODEL_NS()	MODULE_IMPORT_NS(NV_UNCORE_EMU)
-/* KUnit modules: also the test-only exports (see nvu_ns.h). */
 #define NVU_IMPORT_KUNIT_NS()	MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
 #else
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS("NV_UNCORE")
@@ -40,22 +33,17 @@
 #define NVU_IMPORT_KUNIT_NS()	MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
 #endif
 
-/* Largest number of hardware counters (or free-running slots) of one PMU. */
+/* Most counters (or free-running slots) of one PMU. */
 #define NVU_MAX_COUNTERS	64
-/* Counters that would need a poll more often than this are not polled. */
+/* Counters that would need a shorter poll period are not polled. */
 #define NVU_MIN_POLL_NS		(100 * NSEC_PER_USEC)
 
-/* Most overflow interrupts of one PMU (nvu_pmu_request_irq()). */
+/* Most overflow interrupts of one PMU. */
 #define NVU_MAX_IRQS		4
 
-/* ------------------------------------------------------------------------
- * Register access
- *
- * On hardware a register block is plain MMIO.  A block that belongs to the
- * hardware model (nvu_emu) is reached through its callbacks instead; IP
- * drivers use the same accessors either way and never know which.  The
- * model's branch sits behind a static key that is off unless the model has
- * registered a window, so without the model an access is plain MMIO.
+/*
+ * Register access: MMIO, or the hardware model's callbacks for a block it
+ * serves.  The model's branch is behind a static key, off without a model.
  */
 
 /**
@@ -84,7 +72,6 @@ struct nvu_regs {
 
 DECLARE_STATIC_KEY_FALSE(nvu_emu_active);
 
-/* Whether @r belongs to the hardware model. */
 static __always_inline bool nvu_regs_emulated(const struct nvu_regs *r)
 {
 	return static_branch_unlikely(&nvu_emu_active) && r->emu;
@@ -121,10 +108,7 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 		writeq(val, r->base + off);
 }
 
-/*
- * Pairs of reads nvu_read64_split() makes before it gives up on a high
- * half that does not settle.
- */
+/* Read pairs nvu_read64_split() makes before it gives up. */
 #define NVU_READ64_TRIES	4
 
 int nvu_read64_split(const struct nvu_regs *r, u32 off, u64 *val);
@@ -158,10 +142,6 @@ struct nvu_emu_window {
 void nvu_emu_window_add(struct nvu_emu_window *win);
 void nvu_emu_window_del(struct nvu_emu_window *win);
 
-/* ------------------------------------------------------------------------
- * Firmware identity of a PMU device named by ACPI _HID and _UID
- */
-
 /**
  * struct nvu_fw_ids - what firmware says a PMU device is
  * @socket: the _UID, which is the socket
@@ -176,18 +156,11 @@ struct nvu_fw_ids {
 
 int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw);
 
-/* ------------------------------------------------------------------------
- * sysfs: format and events
- *
- * A format attribute carries the mask the driver decodes with, so the sysfs
- * string and the set of accepted config bits come from one definition.
- */
-
 /**
  * struct nvu_format_attr - a "format/<name>" attribute
  * @attr: sysfs attribute
  * @word: 0 for config, 1 for config1, 2 for config2
- * @mask: the bits of that word (contiguous)
+ * @mask: the bits of that word (contiguous); also what config may set
  */
 struct nvu_format_attr {
 	struct device_attribute attr;
@@ -224,7 +197,7 @@ ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
 		.id = (_id),						\
 	}})[0].attr.attr)
 
-/* hrtimer_setup() replaced hrtimer_init() plus a function assignment. */
+/* hrtimer_setup(), or its equivalent where the kernel lacks it. */
 static inline void nvu_hrtimer_setup(struct hrtimer *timer,
 				     enum hrtimer_restart (*fn)(struct hrtimer *),
 				     clockid_t clock, enum hrtimer_mode mode)
@@ -236,10 +209,6 @@ static inline void nvu_hrtimer_setup(struct hrtimer *timer,
 	timer->function = fn;
 #endif
 }
-
-/* ------------------------------------------------------------------------
- * PMU description
- */
 
 /**
  * struct nvu_req - what one event asks of a PMU, for group validation
@@ -255,36 +224,30 @@ struct nvu_pmu;
 
 /**
  * struct nvu_pmu_ops - hooks an IP module provides
- * @event_init: optional; decode config into hw state and reject values the
- *	hardware cannot count (config bits are already checked).  It may
- *	claim a resource shared by every open event and set event->destroy
- *	to release it; the core calls that if the event is refused later.
- * @is_cycle: optional; true if @config names the dedicated cycle counter
- *	(the core refuses such events on a PMU without one)
- * @filters_fit: optional, pure; whether the @n requests of one group (the
- *	new event last) fit the IP's shared filter resources together (and,
- *	with @get_idx, its counters)
- * @get_idx: optional; the counter @event is to use, for counters that
- *	are not interchangeable, or -EAGAIN if none is free.  Default: the
- *	cycle counter for a cycle event, else the first free counter
- * @add: optional; reserve shared resources for an event being scheduled in;
- *	may fail with -EAGAIN so that perf reschedules
+ * @event_init: optional; decode config, refuse what the hardware cannot
+ *	count.  A resource it claims is released by the event->destroy it
+ *	sets, which the core also calls if it refuses the event later
+ * @is_cycle: optional; whether @config selects the dedicated cycle counter
+ * @filters_fit: optional, pure; 0 if the @n requests of a group (new event
+ *	last) fit the IP's shared filters (and, with @get_idx, its counters)
+ * @get_idx: optional; the counter for @event, or -EAGAIN if none is free.
+ *	Default: the cycle counter for a cycle event, else the first free one
+ * @add: optional; reserve shared resources for an event being scheduled
+ *	in, or fail with -EAGAIN so that perf reschedules
  * @del: optional; release what @add reserved
  * @enable: start counting (PMU-wide), called when some event is in use
  * @disable: stop counting (PMU-wide)
  * @clear: optional; reset the hardware counters (see NVU_CLEAR_ON_DISABLE)
  * @start_counter: optional; program and enable the counter of @event
  * @stop_counter: optional; disable the counter of @event
- * @read_counter: return the current raw value of @event's counter, of
- *	&nvu_pmu.counter_width bits or those nvu_event_set_wrap() gave it
- *	(a status register shared by several counters may be read once per
- *	&nvu_pmu.read_gen)
- * @write_counter: optional; set @event's counter to @val and return true,
- *	or return false if it cannot be written now (nothing written: the
- *	core then reads where the counter is, and polls it)
- * @read_clear_overflow: with an overflow interrupt: set the indexes of the
- *	counters that overflowed in @ovf (zeroed, NVU_MAX_COUNTERS + 1 bits),
- *	clear that status, and return whether any did
+ * @read_counter: the raw value of @event's counter (&nvu_pmu.counter_width
+ *	bits, or as nvu_event_set_wrap() set); a register several counters
+ *	share may be read once per &nvu_pmu.read_gen
+ * @write_counter: optional; set @event's counter to @val, or return false
+ *	if it cannot now (the core then starts from a read, and polls it)
+ * @read_clear_overflow: with an overflow interrupt: set in @ovf (zeroed,
+ *	NVU_MAX_COUNTERS + 1 bits) the counters that overflowed, clear that
+ *	status, and return whether any did
  */
 struct nvu_pmu_ops {
 	int (*event_init)(struct nvu_pmu *pmu, struct perf_event *event);
@@ -306,19 +269,11 @@ struct nvu_pmu_ops {
 };
 
 /*
- * Flags of struct nvu_pmu_desc.
- *
- * NVU_CLEAR_ON_DISABLE: the hardware counters restart from zero after a
- * disable (or the driver clears them then); the core folds every count
- * between stopping the hardware and clearing it.
- *
- * NVU_EVENT_ANY_CPU: an event opened on any CPU counts on the owner, as
- * upstream's driver for the same PMU does; without it, a CPU outside
- * associated_cpus is refused, as upstream's CoreSight PMU driver does.
- *
- * Free-running counters shared by all events need no flag: where
- * write_counter() is missing or returns false, the core gets prev_count
- * from read_counter() at start.
+ * &nvu_pmu_desc.flags.  NVU_CLEAR_ON_DISABLE: the counters restart from
+ * zero after a disable (or &nvu_pmu_ops.clear zeroes them); the core folds
+ * the counts first.  NVU_EVENT_ANY_CPU: an event opened on any CPU counts
+ * on the owner (as upstream's driver for the PMU); else CPUs outside
+ * associated_cpus are refused.
  */
 #define NVU_CLEAR_ON_DISABLE	BIT(0)
 #define NVU_EVENT_ANY_CPU	BIT(1)
@@ -326,18 +281,17 @@ struct nvu_pmu_ops {
 /**
  * struct nvu_pmu_desc - static description of one PMU type
  * @formats: NULL-terminated format attributes (NVU_FORMAT)
- * @formats_visible: optional is_visible for @formats (a hidden field's
- *	bits are still accepted in config; event_init must refuse them)
+ * @formats_visible: optional is_visible for @formats; a hidden field's
+ *	bits are still accepted, so event_init must refuse them
  * @events: NULL-terminated event attributes (NVU_EVENT and its scale/unit)
  * @events_visible: optional is_visible for @events
  * @ops: hooks
  * @flags: NVU_* flags
- * @max_rate: fastest documented count rate of any event, per second; with
- *	the counter width it sets the overflow poll period
- * @intree_module: the in-tree driver that registers the same PMU names,
- *	named in the message when a name is already taken
- * @extra_group: optional further sysfs attributes of the PMU device (their
- *	show() finds the PMU with nvu_dev_to_pmu())
+ * @max_rate: fastest count rate of any event, per second; with the counter
+ *	width it sets the poll period
+ * @intree_module: the in-tree driver of the same PMU names, for the
+ *	message when a name is taken
+ * @extra_group: optional further sysfs attributes (see nvu_dev_to_pmu())
  */
 struct nvu_pmu_desc {
 	struct attribute **formats;
@@ -354,8 +308,7 @@ struct nvu_pmu_desc {
 };
 
 /**
- * struct nvu_pmu - one registered PMU (core-owned; allocate with
- *	devm_nvu_pmu_alloc())
+ * struct nvu_pmu - one PMU; allocate with devm_nvu_pmu_alloc()
  * @pmu: the perf PMU
  * @dev: the device the PMU belongs to
  * @desc: static description
@@ -363,45 +316,38 @@ struct nvu_pmu_desc {
  * @identifier: contents of the "identifier" sysfs file
  * @num_counters: regular counters (or free-running slots)
  * @counter_width: bits of the value read_counter() returns, 1..64
- * @wrap_width: bits after which the hardware counters wrap, when the driver
- *	sums several of them into a @counter_width (64) value itself (CMN-600);
- *	0: @counter_width.  Sets the poll period
+ * @wrap_width: width of the hardware counters an IP sums into its
+ *	@counter_width value, for the poll period; 0: @counter_width
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on
- * @moving_to: while nvu_migrate() moves the context, the new owner (add()
- *	accepts events on both); else -1
+ * @moving_to: the new owner while nvu_migrate() moves the context, else -1
  * @used: allocated counter indexes
  * @events: event by counter index
- * @hw_running: counters are enabled (between pmu_enable and pmu_disable)
+ * @hw_running: counting is enabled
  * @registered: perf knows the PMU; hotplug may migrate its context
- * @irq: overflow interrupt, or 0 (then the core polls); the first of @irqs
- * @irqs: every overflow interrupt of the PMU (several blocks, each its own)
+ * @irq: @irqs[0], or 0 (the core polls)
+ * @irqs: the overflow interrupts
  * @nr_irqs: entries in @irqs
- * @irq_csd: passes an overflow interrupt taken on another CPU to the owner
- * @irq_passed: @irq_csd calls queued and not yet finished
+ * @irq_csd: passes an overflow interrupt taken elsewhere to the owner
+ * @irq_passed: @irq_csd calls in flight
  * @irq_held: @irqs entries disabled until the owner has handled them
- * @poll_period: overflow poll period: the shortest that a counter in
- *	@polled needs (nvu_event_set_wrap()); 0 while none needs one
- * @polled: counters the poll timer reads: every started counter that no
- *	interrupt covers (one not restarted at half range, or started
- *	before an interrupt was attached)
- * @poll_timer: overflow poll timer, runs while @polled is not empty
- * @read_gen: changes before each pass of counter reads: one event's read,
- *	a group read (one read transaction), one poll, the fold before a
- *	clear, an overflow interrupt.  read_counter() may read a register
- *	that the counters of several events share once per value of it
+ * @poll_period: the shortest period a counter in @polled needs, or 0
+ * @polled: started counters that no interrupt covers (not restarted at
+ *	half range)
+ * @poll_timer: overflow poll timer, running while @poll_period is not 0
+ * @read_gen: changes before each pass of counter reads (a read, a group
+ *	read, a poll, the fold before a clear, an overflow interrupt)
  * @txn_flags: the PERF_PMU_TXN_* of the transaction under way, or 0
  * @cpuhp_node: hotplug instance
- * @list: entry in the core's list of registered PMUs
- * @unregister_work: takes the PMU out of perf when its module goes
- *	(nvu_pmus_unregister_module())
+ * @list: entry in the core's list of PMUs
+ * @unregister_work: takes the PMU out of perf for
+ *	nvu_pmus_unregister_module()
  * @unregister_queued: @unregister_work was queued (under the core's lock)
- * @stray_work: moves events perf installed on a CPU that was no longer the
- *	owner (@stray_cpus) to the owner
- * @stray_kick: queues @stray_work from add(), where perf holds locks a
- *	wake-up must not nest in
- * @stray_cpus: CPUs where nvu's add() refused such events
+ * @stray_work: moves events that perf installed on a former owner
+ *	(@stray_cpus) to the owner
+ * @stray_kick: queues @stray_work from add(), in perf's locks
+ * @stray_cpus: CPUs where add() refused such events
  * @attr_groups: sysfs groups handed to perf
  * @format_group: "format" group
  * @events_group: "events" group
@@ -453,7 +399,7 @@ static inline struct nvu_pmu *to_nvu_pmu(struct pmu *pmu)
 	return container_of(pmu, struct nvu_pmu, pmu);
 }
 
-/* The PMU behind a sysfs attribute's device (for &nvu_pmu_desc.extra_group). */
+/* The PMU of a device, for &nvu_pmu_desc.extra_group's show(). */
 static inline struct nvu_pmu *nvu_dev_to_pmu(struct device *dev)
 {
 	return to_nvu_pmu(dev_get_drvdata(dev));
@@ -481,14 +427,12 @@ int nvu_pmu_name_refuse(struct device *dev, const char *name,
 			const char *intree);
 void nvu_pmus_unregister_module(struct module *owner);
 #if IS_ENABLED(CONFIG_KUNIT)
-/* For tests only: exported to KUnit modules alone. */
+/* KUnit only. */
 struct nvu_pmu *nvu_pmu_get(const char *name);
 void nvu_pmu_put(struct nvu_pmu *pmu);
 #endif
 
-/* ------------------------------------------------------------------------
- * Pure helpers (exported for the IP modules and for KUnit)
- */
+/* Pure helpers, for IP modules and KUnit. */
 u64 nvu_delta(u64 prev, u64 now, unsigned int width);
 void nvu_event_config(const struct perf_event *event, u64 *config);
 int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,

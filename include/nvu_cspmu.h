@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * nv_uncore helpers for Arm CoreSight PMU architecture blocks (ARM IHI
- * 0091), which firmware describes in the ACPI APMT table and the kernel
- * turns into "arm-cs-arch-pmu" platform devices.  The helpers own what
- * every such PMU repeats: mapping the pages, telling the block's identity
- * (PMIIDR), its counters (PMCFGR), its CPUs (APMT affinity), the overflow
- * interrupt, and the counter, enable and overflow registers.  The IP
- * module adds its events and filters.  See Documentation/core.rst.
+ * 0091): the "arm-cs-arch-pmu" devices the kernel makes of ACPI APMT nodes.
+ * The IP module adds its events and filters.  See Documentation/core.rst.
  */
 #ifndef NVU_CSPMU_H
 #define NVU_CSPMU_H
@@ -22,11 +18,9 @@ struct nvu_cspmu;
  * struct nvu_cspmu_desc - what is particular to one IP's CoreSight PMU blocks
  * @pmiidr: the IP's PMIIDR (implementer, product, variant and revision)
  * @event_mask: the config bits that are the event type (PMEVTYPER)
- * @cycle_filter: optional; the PMCCFILTR value for a cycle event (0 if
- *	NULL)
- * @write_filters: program the filter registers (PMEVFILTR, PMEVFILT2R) of
- *	event counter @phys for @event; nvu_cspmu_start_counter() calls it
- *	after writing the event type and before enabling the counter
+ * @cycle_filter: optional; the PMCCFILTR value for a cycle event (else 0)
+ * @write_filters: program event counter @phys's filters for @event; called
+ *	after writing its type, before enabling it
  */
 struct nvu_cspmu_desc {
 	u32 pmiidr;

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Registers of the Arm CoreSight PMU architecture (ARM IHI 0091), as facts
- * from the specification.  Shared by the CoreSight PMU helpers of the core,
- * the IP drivers built on them, and the hardware model.
+ * Registers of the Arm CoreSight PMU architecture (ARM IHI 0091), shared
+ * with the hardware model.
  */
 #ifndef NVU_CSPMU_REGS_H
 #define NVU_CSPMU_REGS_H
@@ -10,9 +9,8 @@
 #include <linux/bits.h>
 
 /*
- * Page 1 registers (page 0 when the block is single-page).  The enable,
- * interrupt-enable and overflow registers are banked: bank k (at + 4 * k)
- * holds counters 32k to 32k + 31, up to 8 banks for 256 counters.
+ * Page 1 registers (page 0 when single-page).  The enable, interrupt-enable
+ * and overflow registers are banked: bank k (+4k) holds counters 32k..32k+31.
  */
 #define CSPMU_PMEVCNTR(n, wide)		((n) * ((wide) ? 8 : 4))
 #define CSPMU_PMOVSCLR			0xc80

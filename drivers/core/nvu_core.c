@@ -22,23 +22,17 @@
 
 static enum cpuhp_state nvu_cpuhp_state;
 
-/* Registered PMUs, for nvu_pmu_get(). */
 static LIST_HEAD(nvu_pmus);
 static DEFINE_MUTEX(nvu_pmus_lock);
-/* Orders nvu_stray_work() with a PMU leaving perf (nvu_unregister_perf()). */
+/* Orders nvu_stray_work() against nvu_unregister_perf(). */
 static DEFINE_MUTEX(nvu_stray_lock);
-
-/* ------------------------------------------------------------------------
- * Register mapping
- */
 
 static LIST_HEAD(nvu_emu_windows);
 static DEFINE_MUTEX(nvu_emu_lock);
 
 /*
- * On while the model has a window registered: only then do the register
- * accessors look at nvu_regs.emu.  A block mapped from a window pins the
- * model's module, so the key stays on while any such block is in use.
+ * On while the model has a window.  A block mapped from a window pins the
+ * model's module, so the key stays on while the block is in use.
  */
 DEFINE_STATIC_KEY_FALSE(nvu_emu_active);
 EXPORT_SYMBOL_GPL(nvu_emu_active);
@@ -47,7 +41,7 @@ EXPORT_SYMBOL_GPL(nvu_emu_active);
  * nvu_emu_window_add() - let the hardware model serve a physical range
  * @win: the range and its callbacks; must stay valid until removed
  *
- * Only the hardware model calls this.  Might sleep.
+ * Context: might sleep.
  */
 void nvu_emu_window_add(struct nvu_emu_window *win)
 {
@@ -104,11 +98,7 @@ static int nvu_map_emulated(struct device *dev, const struct resource *res,
 	return devm_add_action_or_reset(dev, nvu_module_put, win->owner);
 }
 
-/*
- * Map @res for @dev, from the model if it serves it; @size: bytes its
- * registers span (0: any); @request: claim the range (not when another
- * driver owns it).
- */
+/* Map @res, from the model if it serves it; @request: claim the range. */
 static int nvu_map(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs, resource_size_t size, bool request)
 {
@@ -142,11 +132,12 @@ static int nvu_map(struct device *dev, const struct resource *res,
  * @dev: the device
  * @res: the range
  * @regs: filled in
- * @size: bytes the registers span, the end of the last one; a smaller
- *	range fails with a message (0: no minimum)
+ * @size: least length of @res: the end of the last register (0: any)
  *
- * The region is requested either way, so overlapping claims fail the same
- * on hardware and on the model.  Device-managed.
+ * Requests the range, on the model too, so that overlapping claims fail
+ * alike.  Device-managed.
+ *
+ * Return: 0 or a probe error.
  */
 int nvu_map_region(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs, resource_size_t size)
@@ -161,9 +152,10 @@ EXPORT_SYMBOL_GPL(nvu_map_region);
  * @res: the range
  * @regs: filled in
  *
- * As nvu_map_region(), but the range is not requested: it belongs to the
- * driver of the device it is in (a PCI function's BAR, which cxl_pci or
- * pcieport may have claimed).  Device-managed.
+ * As nvu_map_region(), without requesting the range (a BAR that cxl_pci
+ * or pcieport may own).
+ *
+ * Return: 0 or a probe error.
  */
 int nvu_map_shared(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs)
@@ -178,7 +170,7 @@ EXPORT_SYMBOL_GPL(nvu_map_shared);
  * @index: index among its IORESOURCE_MEM resources
  * @regs: filled in
  *
- * As nvu_map_region().  Device-managed.
+ * Return: as nvu_map_region().
  */
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 		     struct nvu_regs *regs)
@@ -194,16 +186,13 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 
 /**
  * nvu_map_instances() - map @n instance blocks and their broadcast block
- * @pdev: the device; memory resources 0 to @n - 1 are the instances, @n
- *	the block whose writes reach every instance
+ * @pdev: the device: memory resources 0..@n-1, then the broadcast block
  * @inst: the @n instance blocks, filled in
  * @n: number of instances
  * @bcast: the broadcast block, filled in
- * @size: bytes each block must span: the end of its last register
+ * @size: as for nvu_map_region(); device-managed too
  *
- * As nvu_map_resource().  Device-managed.
- *
- * Return: 0 or a probe error, with a message if a block is too small.
+ * Return: 0 or a probe error.
  */
 int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
 		      unsigned int n, struct nvu_regs *bcast,
@@ -231,22 +220,15 @@ EXPORT_SYMBOL_GPL(nvu_map_instances);
  * nvu_read64_split() - tear-free read of a 64-bit counter as 32-bit halves
  * @r: register block
  * @off: offset of the low half; the high half follows it
- * @val: in, a value the counter held earlier, with no wrap or reset since
- *	(0 when none is known); out, its value when a low half was read
+ * @val: in, an earlier value with no wrap or reset since (or 0); out, the
+ *	value read
  *
- * Reads the low half (time
- * t1), then the high half H (t2).  A count at t1 of k * 2^32 + low is at
- * least @val, so k is at least @val's high half, plus one if the low half
- * is below @val's; it is below (H + 1) * 2^32 at t2, so k is at most H.
- * When those bounds meet, k = H: two reads, whatever the count rate.
- * Otherwise (the high half moved since @val, or a carry fell between the
- * reads) it reads low and high again until a high half equals the one
- * before it: no carry fell between those two high reads, so the low half
- * read between them goes with them.  After NVU_READ64_TRIES pairs
- * whose high halves all differ (a broken block) it gives up rather than
- * spin with interrupts off.
+ * Reads low, then high.  The count at the low read is at least @val, so
+ * if the high half is the least that @val and the low half allow, no carry
+ * fell between the reads.  Else pairs are reread until a high half
+ * repeats, at most NVU_READ64_TRIES times.
  *
- * Return: 0, or -EIO if the high half never settled (@val is not changed).
+ * Return: 0, or -EIO if the high half never settled (@val unchanged).
  */
 int nvu_read64_split(const struct nvu_regs *r, u32 off, u64 *val)
 {
@@ -270,21 +252,13 @@ done:
 }
 EXPORT_SYMBOL_GPL(nvu_read64_split);
 
-/* ------------------------------------------------------------------------
- * Firmware identity and parameters of the PMUs named by ACPI _HID and _UID
- */
-
 /**
  * nvu_read_fw_ids() - socket, _HID and match data of a device named by ACPI
  * @dev: a device the driver bound through its ACPI match table
- * @fw: filled in
+ * @fw: filled in; the _UID may be decimal or 0x-prefixed
  *
- * The socket is the device's _UID, decimal or 0x-prefixed.  The kernel
- * matched the _HID against the driver's table at bind time; the match data
- * is that entry's driver_data.
- *
- * Return: 0; -ENODEV if @dev has no ACPI companion; -EINVAL if there is no
- * _UID or it is not a number.
+ * Return: 0, -ENODEV without an ACPI companion, or -EINVAL without a
+ * numeric _UID.
  */
 int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw)
 {
@@ -302,10 +276,6 @@ int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw)
 }
 EXPORT_SYMBOL_GPL(nvu_read_fw_ids);
 
-/* ------------------------------------------------------------------------
- * sysfs
- */
-
 /**
  * nvu_format_string() - the sysfs text of a format field
  * @buf: output
@@ -313,7 +283,7 @@ EXPORT_SYMBOL_GPL(nvu_read_fw_ids);
  * @word: 0 for config, 1 for config1, 2 for config2
  * @mask: the field's bits, contiguous and non-zero
  *
- * Returns the length written (without the newline it appends), or -EINVAL.
+ * Return: the length written, newline included, or -EINVAL.
  */
 int nvu_format_string(char *buf, size_t len, unsigned int word, u64 mask)
 {
@@ -402,10 +372,6 @@ static const struct attribute_group nvu_common_group = {
 	.is_visible = nvu_common_visible,
 };
 
-/* ------------------------------------------------------------------------
- * CPU ownership and hotplug
- */
-
 static unsigned int nvu_first_cpu(const struct cpumask *a,
 				  const struct cpumask *b, int exclude)
 {
@@ -420,13 +386,14 @@ static unsigned int nvu_first_cpu(const struct cpumask *a,
 
 /**
  * nvu_pick_cpu() - choose the owner CPU of a PMU
- * @assoc: associated CPUs (those of the PMU's NUMA node or APMT affinity)
+ * @assoc: the PMU's associated CPUs
  * @online: CPUs that are online
  * @exclude: a CPU to avoid (going offline), or -1
  *
- * Preference: an associated CPU, else any online CPU, so that a socket
- * whose CPUs are all offline keeps a usable PMU.  Returns nr_cpu_ids if no
- * CPU is left.
+ * Any online CPU will do if no associated one is, so that the PMU of an
+ * offline socket stays usable.
+ *
+ * Return: the CPU, or nr_cpu_ids if none is left.
  */
 unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 			  const struct cpumask *online, int exclude)
@@ -441,10 +408,8 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 EXPORT_SYMBOL_IF_KUNIT(nvu_pick_cpu);
 
 /*
- * Runs under the CPU hotplug lock; while the PMU is not registered with
- * perf it only records the owner.  The overflow interrupts are held off,
- * and none handed to the old owner is left on its way, while the context
- * moves: the handler never runs beside it.
+ * Under the CPU hotplug lock.  The overflow interrupts are off, and none is
+ * in flight to the old owner, while the context moves.
  */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
@@ -455,10 +420,8 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 		disable_irq(pmu->irqs[i]);
 	nvu_irq_sync(pmu);
 	/*
-	 * add() accepts both CPUs while the context moves: the events
-	 * arriving on the new one, and those perf re-adds on the old one
-	 * before their turn to move (a refused pinned event would end in
-	 * error).  Then only the new one (nvu_stray_work()).
+	 * add() accepts both CPUs meanwhile: perf re-adds events on the old
+	 * one before moving them, and a refused pinned event ends in error.
 	 */
 	WRITE_ONCE(pmu->moving_to, cpu);
 	if (pmu->registered && old < nr_cpu_ids && cpu < nr_cpu_ids)
@@ -476,14 +439,9 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 }
 
 /*
- * perf_event_open() calls event_init(), which names the owner as the
- * event's CPU, and installs the event on that CPU later, under no lock that
- * hotplug takes.  If the owner moved in between, the event lands on the
- * old owner after its context moved; add() refuses it there.  Move it now:
- * where that CPU is still online (the owner moved back to a CPU that came
- * online), its events join the owner's and count from then on.  Where it
- * went offline, perf has already detached them (they read <not counted>),
- * or refuses the open with -ENODEV.
+ * perf installs an event on the CPU event_init() named under no hotplug
+ * lock: if the owner moved in between, add() refuses it there.  Move such
+ * events to the owner (perf detached those of a CPU gone offline).
  */
 static void nvu_stray_work(struct work_struct *work)
 {
@@ -537,10 +495,6 @@ static int nvu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	return 0;
 }
 
-/* ------------------------------------------------------------------------
- * Registration
- */
-
 static void nvu_irq_sync_action(void *data)
 {
 	nvu_irq_sync(data);
@@ -552,8 +506,10 @@ static void nvu_irq_sync_action(void *data)
  * @desc: static description (must outlive the PMU)
  * @priv_size: bytes of IP-private data, reachable with nvu_pmu_priv()
  *
- * The PMU is associated with every possible CPU until the driver narrows it
- * (nvu_pmu_set_node() or by editing @associated_cpus).
+ * The PMU is associated with every possible CPU until the driver narrows
+ * &nvu_pmu.associated_cpus (nvu_pmu_set_node()).
+ *
+ * Return: the PMU, or NULL.
  */
 struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 				   const struct nvu_pmu_desc *desc,
@@ -603,14 +559,12 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  * @pmu: from devm_nvu_pmu_alloc(), not yet registered
  * @irq: the interrupt
  *
- * Call before devm_nvu_pmu_register(), once per interrupt of the PMU's
- * blocks (at most NVU_MAX_IRQS; a line two blocks share is requested once,
- * so calling again with it does nothing).  Every line runs the same
- * handler, which asks &nvu_pmu_ops.read_clear_overflow about every block.
- * The IP module must provide read_clear_overflow and write_counter, and
- * its counters must keep their counts over a disable.  The interrupts are
- * routed to the owner CPU where they can be; the handler passes one taken
- * on another CPU to the owner.  Device-managed.
+ * Call before registering, once per line (at most NVU_MAX_IRQS; repeats
+ * are skipped).  The handler restarts counters at half range: the IP needs
+ * read_clear_overflow, write_counter, and counters that keep their counts
+ * over a disable.  Device-managed.
+ *
+ * Return: 0 or a probe error.
  */
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 {
@@ -618,10 +572,6 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 	unsigned int i;
 	int ret;
 
-	/*
-	 * The handler restarts counters at half range: it needs per-counter
-	 * hardware that keeps its counts over a disable.
-	 */
 	if (WARN_ON(!desc->ops->read_clear_overflow || !desc->ops->write_counter ||
 		    desc->flags & NVU_CLEAR_ON_DISABLE || pmu->registered))
 		return -EINVAL;
@@ -643,11 +593,7 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 	return 0;
 }
 
-/*
- * Route the overflow interrupts to the owner CPU, where the handler runs
- * without an IPI.  One that cannot be routed is handed on by the handler.
- * Under the CPU hotplug lock, before registration.
- */
+/* Where a line can be routed, the handler needs no IPI.  Hotplug locked. */
 static void nvu_irq_to_owner(struct nvu_pmu *pmu)
 {
 	unsigned int i;
@@ -672,7 +618,7 @@ static void nvu_remove_cpuhp(void *data)
 
 static void nvu_unregister_perf(struct nvu_pmu *pmu)
 {
-	/* From here on hotplug must not touch perf's context any more. */
+	/* Hotplug must not migrate the context from here on. */
 	cpus_read_lock();
 	mutex_lock(&nvu_stray_lock);
 	pmu->registered = false;
@@ -702,24 +648,16 @@ static void nvu_unregister(void *data)
 		flush_work(&pmu->unregister_work);
 	else
 		nvu_unregister_perf(pmu);
-	/* Every event was deleted, and the timer with it; be sure. */
+	/* No event is left, so the timer should be off already. */
 	hrtimer_cancel(&pmu->poll_timer);
-	/*
-	 * No event is left: the interrupts need no handling, only no
-	 * interrupt still on its way to the owner when the device-managed
-	 * lines are freed after this.
-	 */
+	/* Devm frees the lines after this: none may be in flight then. */
 	WRITE_ONCE(pmu->irq, 0);
 	nvu_irq_quiesce(pmu);
 }
 
 /*
- * perf_pmu_unregister() waits for an SRCU and an RCU grace period, about
- * 10-20 ms, and the driver core unbinds one device after the other: a
- * module of 1,000 PMUs took 16 s to unload.  nvu_pmus_unregister_module()
- * takes them out of perf this many at a time, so that their waits share
- * grace periods.  A kernel whose perf core waits while holding its own
- * lock still serialises them: nothing is lost there but the speed-up.
+ * perf_pmu_unregister() waits for grace periods (10-20 ms): unregistering
+ * this many PMUs at once lets them share the waits.
  */
 #define NVU_UNREGISTER_PARALLEL	256
 static struct workqueue_struct *nvu_unregister_wq;
@@ -728,10 +666,9 @@ static struct workqueue_struct *nvu_unregister_wq;
  * nvu_pmus_unregister_module() - take every PMU of a module out of perf
  * @owner: the IP module, being unloaded
  *
- * Called from @owner's module exit before it unregisters its driver:
- * unregisters @owner's PMUs from perf concurrently (see above); the
- * devices' own teardown then skips that step.  Does nothing unless
- * @owner is going away, when no event can be open on its PMUs.
+ * Call from @owner's module exit, before unregistering its driver: takes
+ * its PMUs out of perf in parallel, a step their devices' teardown then
+ * skips.  Does nothing unless @owner is going away (no event is open).
  */
 void nvu_pmus_unregister_module(struct module *owner)
 {
@@ -756,9 +693,9 @@ EXPORT_SYMBOL_GPL(nvu_pmus_unregister_module);
  * nvu_pmu_get() - find a registered PMU by name and pin its module
  * @name: PMU name
  *
- * For tests that open kernel counters on a PMU; exported to KUnit modules
- * only.  Returns NULL if there is no such PMU; otherwise release with
- * nvu_pmu_put().
+ * For KUnit.  Release with nvu_pmu_put().
+ *
+ * Return: the PMU, or NULL.
  */
 struct nvu_pmu *nvu_pmu_get(const char *name)
 {
@@ -791,11 +728,9 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_pmu_put);
  * nvu_pmu_name_taken() - is a PMU of this name registered already?
  * @name: the PMU name
  *
- * perf does not check names itself: registering a taken one fails only
- * when its sysfs entry collides, with a stack dump.  Look there first, so
- * that a driver can refuse a PMU whose name is taken before it touches
- * anything (where sysfs is not mounted this says no, and the registration
- * finds out).
+ * perf does not check names: a taken one fails only when its sysfs entry
+ * collides, with a stack dump.  This lets a driver refuse before touching
+ * anything (without sysfs mounted it says no; registration finds out).
  *
  * Return: whether /sys/bus/event_source/devices/@name exists.
  */
@@ -838,8 +773,9 @@ EXPORT_SYMBOL_GPL(nvu_pmu_name_refuse);
  *	@counter_width and @associated_cpus set
  * @owner: the IP module; perf pins it while events exist
  *
- * Device-managed: everything is undone when the device goes away, or here
- * on failure.  Use the devm_nvu_pmu_register() wrapper.
+ * Use devm_nvu_pmu_register().  Device-managed; undone here on failure.
+ *
+ * Return: 0 or a probe error.
  */
 int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 {
@@ -894,11 +830,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
 	pmu->registered = !ret;
 	cpus_read_unlock();
-	/*
-	 * perf does not check names itself: a second PMU of the same name
-	 * fails when its sysfs entry would collide (the in-tree driver's, if
-	 * it bound another firmware node of the same PMU).
-	 */
+	/* Taken since the check, or sysfs was not mounted for it. */
 	if (ret == -EEXIST)
 		return nvu_pmu_name_refuse(dev, pmu->name, desc->intree_module);
 	if (ret)

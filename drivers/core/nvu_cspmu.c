@@ -1,15 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nv_uncore: helpers for CoreSight PMU architecture blocks (ARM IHI 0091).
- *
- * Probe: map the page(s), check the identity, size the counters from
- * PMCFGR, find the CPUs from the APMT node's affinity, reset the block and
- * take the overflow interrupt if firmware gives one.  Runtime: counter
- * read/write with or without 64-bit atomicity, the global enable, the
- * per-counter enables and the overflow status.
- *
- * The APMT node is the device's platform data, as the kernel's APMT code
- * (or the hardware model, in its place) creates the device.
+ * nv_uncore: helpers for CoreSight PMU architecture blocks (ARM IHI 0091)
+ * that the ACPI APMT describes.
  */
 
 #include "nvu_ns.h"
@@ -29,8 +21,7 @@
  * nvu_cspmu_apmt_node() - the APMT node firmware gave for @dev
  * @dev: an "arm-cs-arch-pmu" device
  *
- * Returns NULL if the device has no node.  (This file is built with ACPI
- * only.)
+ * Return: the node, or NULL.
  */
 const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
 {
@@ -41,12 +32,7 @@ const struct acpi_apmt_node *nvu_cspmu_apmt_node(struct device *dev)
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_apmt_node);
 
-/*
- * The ACPI processor UID of @cpu: its MADT entry's on arm64, as upstream.
- * x86 has no get_acpi_id_for_cpu(); these PMUs exist on arm64 only, but
- * the drivers also run in the x86_64 test VMs against the model, where
- * the processor object's UID is the same number.
- */
+/* @cpu's ACPI UID; x86 (test VMs) has no get_acpi_id_for_cpu(). */
 static bool nvu_cpu_acpi_uid(unsigned int cpu, u32 *uid)
 {
 #ifdef CONFIG_ARM64
@@ -61,7 +47,6 @@ static bool nvu_cpu_acpi_uid(unsigned int cpu, u32 *uid)
 #endif
 }
 
-/* Is @cpu inside the ACPI processor container whose _UID is @uid? */
 static bool nvu_cspmu_cpu_in_container(unsigned int cpu, u32 uid)
 {
 	struct device *cpu_dev = get_cpu_device(cpu);
@@ -79,12 +64,10 @@ static bool nvu_cspmu_cpu_in_container(unsigned int cpu, u32 uid)
 }
 
 /*
- * The CPUs the APMT node's affinity names.  A processor container names
- * them all, as upstream reads it.  A single processor stands for its
- * socket: an uncore block is reachable from every CPU of the socket, so
- * the PMU gets all CPUs of that CPU's NUMA node and survives that CPU
- * going offline (upstream would keep to the one CPU).  Which of the two
- * Tegra410 firmware uses is unknown [U].
+ * The CPUs of the APMT affinity: a processor container's, or for a single
+ * processor all of its NUMA node, so that the PMU survives that CPU going
+ * offline (upstream keeps to the one CPU).  Which of the two Tegra410
+ * firmware uses is unknown [U].
  */
 static void nvu_cspmu_apmt_cpus(struct nvu_pmu *pmu,
 				const struct acpi_apmt_node *node)
@@ -107,10 +90,7 @@ static void nvu_cspmu_apmt_cpus(struct nvu_pmu *pmu,
 	}
 }
 
-/*
- * The CPUs the PMU belongs to (nvu_cspmu_apmt_cpus()) and its socket: the
- * NUMA node of the first, as upstream.
- */
+/* The socket is the NUMA node of the first CPU, as upstream. */
 static int nvu_cspmu_cpus(struct nvu_pmu *pmu, const struct acpi_apmt_node *node,
 			  int *socket)
 {
@@ -151,12 +131,13 @@ static u32 nvu_cspmu_pmiidr(const struct nvu_regs *page0)
  *	struct nvu_cspmu
  * @desc: the IP's description (must outlive the PMU)
  *
- * Other vendors' blocks share the device name, so a block whose identity
- * differs returns -ENODEV without a message, and the driver core offers
- * the device to the next driver.  On success @pmu has its counters, width,
- * CPUs and identifier (PMIIDR in hex, as upstream), the block is reset and
- * the overflow interrupt taken if firmware gives one; the caller names the
- * PMU and registers it.  Device-managed.
+ * A block of another PMIIDR gets -ENODEV silently, so that the device goes
+ * to the next driver.  Else @pmu gets its counters, width, CPUs and
+ * identifier, the block is reset and its overflow interrupt taken if
+ * firmware gives one; the caller names and registers the PMU.
+ * Device-managed.
+ *
+ * Return: 0 or a probe error.
  */
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		   const struct nvu_cspmu_desc *desc)
@@ -175,7 +156,6 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		return ret;
 	cs->pmiidr = node->impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
 	if (cs->pmiidr != desc->pmiidr) {
-		/* Another CoreSight PMU: not ours, maybe another driver's. */
 		dev_dbg(dev, "PMIIDR %#x is not %#x\n", cs->pmiidr,
 			desc->pmiidr);
 		return -ENODEV;
@@ -189,10 +169,7 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 			return ret;
 	}
 
-	/*
-	 * N+1 counters, the cycle counter (counter 31) among them if CC; the
-	 * event counters are the others, up to NVU_MAX_COUNTERS of them.
-	 */
+	/* N+1 counters, the cycle counter (31) among them if CC. */
 	pmcfgr = nvu_read32(&cs->page0, CSPMU_PMCFGR);
 	n = FIELD_GET(CSPMU_PMCFGR_N, pmcfgr) + 1;
 	pmu->has_cycle_counter = pmcfgr & CSPMU_PMCFGR_CC;
@@ -213,10 +190,7 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 	if (!pmu->identifier)
 		return -ENOMEM;
 
-	/*
-	 * Start from a known state whatever firmware left: counting off,
-	 * counters and interrupts disabled, status clear, every counter zero.
-	 */
+	/* Reset what firmware left: all off, status clear, counters zero. */
 	nvu_write32(&cs->page0, CSPMU_PMCR, CSPMU_PMCR_P | CSPMU_PMCR_C);
 	for (k = 0; k < cs->nr_banks; k++) {
 		nvu_write32(&cs->page0, CSPMU_PMCNTENCLR + 4 * k, U32_MAX);
@@ -235,15 +209,10 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 EXPORT_SYMBOL_GPL(nvu_cspmu_init);
 
 /*
- * Registration.  Every APMT node becomes an "arm-cs-arch-pmu" device, which
- * upstream's arm_cspmu_module matches too.  Whichever driver the kernel
- * knows first binds a device, and the driver core never offers a bound
- * device to another driver: ours would then not even probe it, and nobody
- * would say why a PMU is missing.  So after registering, say (once per
- * driver) how many of these devices another driver holds.  Which IP a
- * device is, only its APMT node can tell without touching registers
- * another driver owns: a node with our PMIIDR counts as ours, one that
- * names another PMIIDR does not count, one that names none might be ours.
+ * Upstream's arm_cspmu_module matches "arm-cs-arch-pmu" too, and a bound
+ * device is never offered to us: count those another driver holds, to say
+ * why a PMU is missing.  Without touching its registers, only the APMT
+ * node's PMIIDR tells: ours, another's, or none given (maybe ours).
  */
 struct nvu_cspmu_held {
 	struct device_driver *self;
@@ -285,11 +254,10 @@ static int nvu_cspmu_held_one(struct device *dev, void *data)
  * @drv: the driver
  * @owner: the IP module
  *
- * Use nvu_cspmu_driver_register() or module_nvu_cspmu_driver().  After
- * registering, one message says how many "arm-cs-arch-pmu" devices that
- * may be this IP's are bound to another driver, and which module that is:
- * those are not counted by nv-uncore until that module is unloaded (or
- * blacklisted, README.md) and ours loaded again.
+ * Use nvu_cspmu_driver_register() or module_nvu_cspmu_driver().  Logs how
+ * many devices that may be this IP's another module holds.
+ *
+ * Return: 0 or a negative errno.
  */
 int __nvu_cspmu_driver_register(struct nvu_cspmu_driver *drv,
 				struct module *owner)
@@ -318,8 +286,7 @@ int __nvu_cspmu_driver_register(struct nvu_cspmu_driver *drv,
 EXPORT_SYMBOL_GPL(__nvu_cspmu_driver_register);
 
 /**
- * nvu_cspmu_driver_unregister() - unregister what
- *	nvu_cspmu_driver_register() registered
+ * nvu_cspmu_driver_unregister() - undo nvu_cspmu_driver_register()
  * @drv: the driver
  */
 void nvu_cspmu_driver_unregister(struct nvu_cspmu_driver *drv)
@@ -335,8 +302,7 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_driver_unregister);
  * @config: the event's config
  * @cycles: the ID that selects the cycle counter, a bit above the event IDs
  *
- * Returns -EINVAL if @cycles is combined with other bits, else 0.  (The
- * core refuses a cycle event on a block without a cycle counter.)
+ * Return: -EINVAL if @cycles is combined with other bits, else 0.
  */
 int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles)
 {
@@ -354,8 +320,8 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_check_cycles);
  * @pmu: the PMU
  * @idx: a counter index of the core (nvu_cycle_idx() for the cycle counter)
  *
- * The cycle counter is counter 31 whatever the number of event counters;
- * with one, the event counters from index 31 on are the counters above it.
+ * Return: 31 for the cycle counter; with one, event counters from index 31
+ * on are the ones above it.
  */
 u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx)
 {
@@ -369,6 +335,8 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_idx_phys);
  * nvu_cspmu_phys() - the hardware counter number of @event
  * @pmu: the PMU
  * @event: a scheduled event
+ *
+ * Return: as nvu_cspmu_idx_phys().
  */
 u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event)
 {
@@ -381,9 +349,7 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
  * @pmu: the PMU
  * @event: the event
  *
- * Programs the cycle counter's filter, or the event counter's type and
- * filters (&nvu_cspmu_desc.write_filters), then enables the counter and,
- * with an overflow interrupt, its interrupt.
+ * Programs the type and filters, then enables the counter (and interrupt).
  */
 void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
@@ -446,7 +412,7 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_disable);
  * @pmu: the PMU
  * @ovf: set: the logical indexes of the counters that overflowed
  *
- * Reads and acknowledges every bank of the overflow status.
+ * Return: whether any did; the status is acknowledged.
  */
 bool nvu_cspmu_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf)
 {
@@ -479,13 +445,12 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_read_clear_overflow);
  * @pmu: the PMU
  * @event: the event
  *
- * A counter wider than 32 bits without single-copy atomicity is read as
- * 32-bit halves (nvu_read64_split()): from the event's previous raw value
- * when the counter is 64 bits wide (its one wrap, with the overflow
- * interrupt, lands its high half far below the previous one's, which the
- * read sees), else from nothing known.  If the halves never agree, the
- * previous value is returned, so the count stands still instead of
- * jumping.
+ * Without 64-bit atomicity a wide counter is read in halves, from the
+ * previous value if 64 bits wide (nvu_read64_split() sees a wrap below it),
+ * else from 0.  If the halves never settle, the previous value: the count
+ * stalls rather than jump by 2^32.
+ *
+ * Return: the counter's raw value.
  */
 u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
@@ -500,11 +465,6 @@ u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		return nvu_read64(&cs->page1, off);
 	if (!nvu_read64_split(&cs->page1, off, &val))
 		return val;
-	/*
-	 * The high half never settled: the block is broken.  Report no
-	 * progress rather than a value that may be 2^32 off; a later read
-	 * that succeeds counts what this one missed.
-	 */
 	dev_warn_ratelimited(pmu->dev,
 			     "counter %u: high half changed on every read; count not updated\n",
 			     nvu_cspmu_phys(pmu, event));

@@ -2,9 +2,8 @@
 /*
  * nv_uncore: perf callbacks, counter accumulation and group validation.
  *
- * All callbacks except event_init run on the PMU's owner CPU with the perf
- * context lock held and interrupts off; the overflow poll timer runs there
- * too, so no lock of our own is needed.
+ * Every callback but event_init runs on the owner CPU with interrupts off
+ * (in perf's context lock), as does the poll timer: no lock of our own.
  */
 
 #include "nvu_ns.h"
@@ -22,7 +21,7 @@
  * @now: later raw value
  * @width: counter width in bits, 1..64
  *
- * Correct as long as the counter wrapped at most once in between.
+ * Return: @now - @prev modulo 2^@width; right if it wrapped at most once.
  */
 u64 nvu_delta(u64 prev, u64 now, unsigned int width)
 {
@@ -37,10 +36,8 @@ EXPORT_SYMBOL_GPL(nvu_delta);
  * @width: counter width in bits
  * @max_rate: fastest rate at which it can count, per second
  *
- * Returns the time to count half the range at @max_rate, at most 60 s, or
- * 0 when the counter cannot wrap in any practical time.  Registration
- * refuses counters that would need polling more often than every 100 us
- * (NVU_MIN_POLL_NS), unless an overflow interrupt reports their wraps.
+ * Return: the time to count half the range at @max_rate, at most 60 s; 0
+ * for 64 bits or no @max_rate.
  */
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 {
@@ -58,8 +55,7 @@ EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
  * @width: counter width in bits
  * @max_rate: fastest rate at which they can count, per second
  *
- * Return: whether a poll every nvu_poll_period_ns() is no more often than
- * every 100 us (or none is needed).
+ * Return: whether nvu_poll_period_ns() is 0 or at least NVU_MIN_POLL_NS.
  */
 bool nvu_width_pollable(unsigned int width, u64 max_rate)
 {
@@ -68,14 +64,13 @@ bool nvu_width_pollable(unsigned int width, u64 max_rate)
 }
 EXPORT_SYMBOL_GPL(nvu_width_pollable);
 
-/* Whether @pmu's counters can be polled often enough (core-private). */
 bool nvu_pollable(const struct nvu_pmu *pmu)
 {
 	return nvu_width_pollable(pmu->wrap_width ?: pmu->counter_width,
 				  pmu->desc->max_rate);
 }
 
-/* Whether @event can be counted by polling alone (see nvu_event_set_wrap()). */
+/* hw.config_base: see nvu_event_set_wrap(). */
 static bool nvu_event_pollable(const struct perf_event *event)
 {
 	return !event->hw.config_base ||
@@ -88,14 +83,10 @@ static bool nvu_event_pollable(const struct perf_event *event)
  * @width: bits of the value read_counter() returns for @event, 1..64
  * @max_rate: the fastest that value can grow, per second
  *
- * An event's count is &nvu_pmu.counter_width bits wide and grows at most at
- * &nvu_pmu_desc.max_rate unless its IP says otherwise here.  The core
- * extends it to 64 bits and, while it counts, polls it every
- * nvu_poll_period_ns(@width, @max_rate); a PMU's poll runs at the shortest
- * period any of its counting events needs.  The core refuses the event if
- * that is more often than every 100 us and no overflow interrupt covers it.
- * The core keeps both in the event's hw.event_base and hw.config_base,
- * which IP modules leave alone.
+ * Overrides &nvu_pmu.counter_width and &nvu_pmu_desc.max_rate for @event:
+ * the core polls it every nvu_poll_period_ns(@width, @max_rate) while it
+ * counts, or refuses it if that is below NVU_MIN_POLL_NS and no overflow
+ * interrupt covers it.  Uses hw.event_base and hw.config_base.
  */
 void nvu_event_set_wrap(struct perf_event *event, unsigned int width,
 			u64 max_rate)
@@ -128,6 +119,8 @@ EXPORT_SYMBOL_GPL(nvu_event_config);
  * @formats: NULL-terminated NVU_FORMAT attributes
  * @word: 0 for config, 1 for config1, 2 for config2
  * @value: the user's value of that word
+ *
+ * Return: the bits of @value that no format of @word defines.
  */
 u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 			    u64 value)
@@ -152,8 +145,9 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_config_unknown_bits);
  * @reqs: the group's events on this PMU
  * @n: number of @reqs
  *
- * A cycle request needs the cycle counter (no event counter counts what it
- * counts), so a group holds at most one.  Returns 0 or -EINVAL.
+ * A cycle request needs the cycle counter, so a group holds at most one.
+ *
+ * Return: 0 or -EINVAL.
  */
 int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 		     const struct nvu_req *reqs, unsigned int n)
@@ -170,16 +164,13 @@ int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_counters_fit);
 
-/* A pass of counter reads starts (see &nvu_pmu.read_gen). */
+/* See &nvu_pmu.read_gen. */
 static void nvu_read_pass(struct nvu_pmu *pmu)
 {
 	pmu->read_gen++;
 }
 
-/*
- * Fold the hardware count into @event.  The compare-and-exchange makes a
- * concurrent update (poll timer against pmu->read) count each event once.
- */
+/* The cmpxchg stops a concurrent update (poll timer) counting twice. */
 static void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
@@ -231,9 +222,10 @@ static int nvu_collect_req(struct nvu_pmu *pmu, struct perf_event *event,
  * @reqs: the group's events on @pmu (a new event last)
  * @n: number of @reqs
  *
- * Counters first (nvu_counters_fit()), then the IP's shared filter
- * resources (&nvu_pmu_ops.filters_fit).  Pure: reads only @pmu's
- * description.  Returns 0 or a negative errno.
+ * Counters first, then &nvu_pmu_ops.filters_fit.  Pure: reads only @pmu's
+ * description.
+ *
+ * Return: 0 or a negative errno.
  */
 int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
 		   unsigned int n)
@@ -249,10 +241,6 @@ int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_group_fits);
 
-/*
- * Gather the group @event joins (leader, siblings, then @event) into
- * requests and check that it fits @pmu with nvu_group_fits().
- */
 static int nvu_event_group_fits(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sibling;
@@ -357,11 +345,7 @@ static int nvu_event_init(struct perf_event *event)
 	event->cpu = pmu->cpu;
 	event->hw.idx = -1;
 
-	/*
-	 * An IP's event_init may have claimed a shared resource, released by
-	 * the event->destroy it set; perf calls that only for an event that
-	 * initialised, so undo it here if the group does not fit.
-	 */
+	/* perf calls event->destroy only for an event that initialised. */
 	ret = nvu_event_group_fits(pmu, event);
 undo:
 	if (ret && event->destroy) {
@@ -408,17 +392,12 @@ static void nvu_pmu_disable(struct pmu *p)
 		local64_set(&pmu->events[idx]->hw.prev_count, 0);
 }
 
-/*
- * Where a counter starts: 0 when polled.  With an overflow interrupt, half
- * range, so that a wrap leaves half a range of headroom for the interrupt
- * to be handled before a second wrap could be missed.
- */
+/* Half range with an interrupt: it has half a range to be handled in. */
 static u64 nvu_start_value(const struct nvu_pmu *pmu)
 {
 	return pmu->irq ? BIT_ULL(pmu->counter_width - 1) : 0;
 }
 
-/* The shortest poll period the polled counters need, or 0 for none. */
 static ktime_t nvu_poll_need(const struct nvu_pmu *pmu)
 {
 	unsigned long ns = 0;
@@ -435,10 +414,8 @@ static ktime_t nvu_poll_need(const struct nvu_pmu *pmu)
 }
 
 /*
- * Counter @idx is no longer polled; the timer takes the period the others
- * need, and stops when none needs one.  On the owner CPU, where the pinned
- * timer runs, with interrupts off: it is not running, so the cancel does
- * not wait.
+ * On the owner CPU with interrupts off: the pinned timer is not running,
+ * so the cancel does not wait.
  */
 static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
 {
@@ -450,11 +427,8 @@ static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
 }
 
 /*
- * Whether counter @idx is polled: yes unless an overflow interrupt covers
- * it (@covered: it was restarted at half range with one attached).  The
- * timer runs at the shortest period a polled counter needs; it is not
- * restarted when it already runs at that period or a shorter one, so that
- * frequent starts (rotation) cannot hold it off.
+ * Poll counter @idx unless an interrupt covers it.  A timer due soon enough
+ * is not restarted, so that frequent starts (rotation) cannot hold it off.
  */
 static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 {
@@ -486,7 +460,7 @@ static void nvu_start(struct perf_event *event, int flags)
 	hwc->state = 0;
 	written = ops->write_counter && ops->write_counter(pmu, event, prev);
 	if (!written) {
-		/* What the last run left says nothing of this counter now. */
+		/* read_counter() may take prev_count as a bound: none is known. */
 		prev = 0;
 		local64_set(&hwc->prev_count, 0);
 		if (nvu_hw_live(pmu)) {
@@ -542,12 +516,8 @@ static int nvu_add(struct perf_event *event, int flags)
 	int idx, ret;
 
 	/*
-	 * The owner moved between event_init() and perf installing the
-	 * event on the CPU event_init() named (a CPU going or coming back
-	 * online).  Counting here would race the owner for the counters:
-	 * refuse, before any register access, and have the event moved to
-	 * the owner, where perf adds it again (nvu_stray_work()).  While the
-	 * context moves, both CPUs are accepted.
+	 * The owner moved since event_init(): counting here would race it.
+	 * Refuse before touching registers; nvu_stray_work() moves the event.
 	 */
 	if (unlikely(event->cpu != READ_ONCE(pmu->cpu) &&
 		     event->cpu != READ_ONCE(pmu->moving_to))) {
@@ -607,12 +577,8 @@ static void nvu_read(struct perf_event *event)
 }
 
 /*
- * Transactions.  A group read (PERF_PMU_TXN_READ) is one pass of reads, so
- * that an IP reads what the group's counters share once, not once per
- * event.  An add transaction does nothing here: perf core brackets every
- * add with perf_pmu_disable() itself, and schedules groups in with the
- * PMU's context disabled (perf_pmu_disable(), which would nest it once
- * more, is not exported to modules).
+ * A group read is one pass of reads.  Add transactions need nothing: perf
+ * disables the PMU around them itself.
  */
 static void nvu_start_txn(struct pmu *p, unsigned int flags)
 {
@@ -647,10 +613,8 @@ static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 }
 
 /*
- * Fold every counter that wrapped and restart it at half range, with the
- * PMU stopped meanwhile so nothing counts unseen.  On the owner CPU with
- * interrupts off, so between perf's callbacks, which touch the same
- * counters and events without a lock.
+ * The PMU is stopped meanwhile so that nothing counts unseen.  On the owner
+ * with interrupts off: between perf's callbacks.
  */
 static bool nvu_overflow(struct nvu_pmu *pmu)
 {
@@ -683,11 +647,9 @@ static bool nvu_overflow(struct nvu_pmu *pmu)
 }
 
 /*
- * Hand the interrupt to the owner CPU.  Nothing here keeps an interrupt
- * on the owner: irqbalance, or the driver of a function whose vector we
- * share, may route it anywhere.  An IPI to the owner runs nvu_irq_passed()
- * there, between perf's callbacks.  A call still queued (-EBUSY) has not
- * read the overflow status yet, so this interrupt's overflows are its.
+ * irqbalance, or the driver of a function sharing the vector, may route the
+ * line anywhere.  A call still queued (-EBUSY) has yet to read the status,
+ * so it handles this interrupt too.
  */
 static irqreturn_t nvu_irq_pass(struct nvu_pmu *pmu, unsigned int cpu)
 {
@@ -701,10 +663,8 @@ static irqreturn_t nvu_irq_pass(struct nvu_pmu *pmu, unsigned int cpu)
 }
 
 /*
- * The IPI, in hard interrupt context.  It runs where it was sent unless
- * the owner went offline meanwhile, when it runs on that CPU as it dies
- * (after nvu_migrate() chose a new owner): it passes itself on.  Once the
- * owner has handled the overflows, the lines held for it run again.
+ * If the owner went offline meanwhile, this runs on the dying CPU and
+ * passes itself on to the new owner.
  */
 static void nvu_irq_passed(void *data)
 {
@@ -727,18 +687,13 @@ static void nvu_irq_passed(void *data)
 	atomic_dec(&pmu->irq_passed);
 }
 
-/* Setup of what nvu_pmu_irq() needs to hand an interrupt on (core-private). */
 void nvu_irq_init(struct nvu_pmu *pmu)
 {
 	INIT_CSD(&pmu->irq_csd, nvu_irq_passed, pmu);
 	atomic_set(&pmu->irq_passed, 0);
 }
 
-/*
- * Wait until no interrupt handed to the owner is still on its way
- * (core-private).  Process context, with the interrupts disabled or freed
- * so that no new one is queued.
- */
+/* Wait for interrupts in flight; the lines must be disabled or freed. */
 void nvu_irq_sync(struct nvu_pmu *pmu)
 {
 	while (atomic_read_acquire(&pmu->irq_passed))
@@ -746,11 +701,9 @@ void nvu_irq_sync(struct nvu_pmu *pmu)
 }
 
 /*
- * Overflow interrupt, on whatever CPU it is routed to: handled at once on
- * the owner CPU, else passed to it.  A line passed on is disabled until
- * the owner has cleared what asserts it: a level-triggered one would fire
- * again at once.  @pmu->cpu only changes in nvu_migrate(), with the lines
- * disabled and none on its way.
+ * A line passed to the owner stays disabled until the owner has cleared
+ * it, or a level-triggered one would fire again at once.  pmu->cpu changes
+ * only in nvu_migrate(), with the lines off and none in flight.
  */
 irqreturn_t nvu_pmu_irq(int irq, void *data)
 {
@@ -777,11 +730,8 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 }
 
 /*
- * Stop handing interrupts to the owner and wait for those on their way
- * (core-private): @pmu->irq is 0 now, so a handler that starts passes
- * nothing on; one already running ends in synchronize_irq(); then every
- * line held for the owner has been enabled again.  Process context,
- * before the lines are freed.
+ * With pmu->irq 0 no new handler passes anything on: wait for those that
+ * run, then for what they passed on.  Before the lines are freed.
  */
 void nvu_irq_quiesce(struct nvu_pmu *pmu)
 {
@@ -792,7 +742,6 @@ void nvu_irq_quiesce(struct nvu_pmu *pmu)
 	nvu_irq_sync(pmu);
 }
 
-/* Fill the perf callbacks and the poll timer of @pmu (core-private). */
 void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 {
 	pmu->pmu.task_ctx_nr = perf_invalid_context;
