@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs: the pure helpers
- * that nvu_t410_c2c exports for KUnit.
- */
+/* Pure helpers of the Tegra410 C2C PMUs, exported for KUnit. */
 #ifndef NVU_T410_C2C_H
 #define NVU_T410_C2C_H
 
@@ -14,7 +11,6 @@
 /* Peers one link can face: GPU0 and GPU1, or a single CPU or CXL memory. */
 #define T410_C2C_MAX_PEERS	2
 
-/* What the link's instances face. */
 enum t410_c2c_peer_kind {
 	T410_C2C_PEER_GPU,
 	T410_C2C_PEER_CPU,

@@ -1,10 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * What the Tegra410 PCIE and PCIE-TGT drivers share, exported by
- * nvu_t410_pcie: the root complex (RC) a block belongs to, the "root_ports"
- * sysfs file built from the root ports' NVIDIA DVSEC; and the pure helpers
- * KUnit tests, exported to KUnit modules only (EXPORT_SYMBOL_IF_KUNIT).
- */
+/* What nvu_t410_pcie exports: for PCIE-TGT, and for KUnit only. */
 #ifndef NVU_T410_PCIE_H
 #define NVU_T410_PCIE_H
 

@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * Pure helpers of the Tegra410 PCIE-TGT driver, exported to KUnit modules
- * only (EXPORT_SYMBOL_IF_KUNIT).
- */
+/* Pure helpers of the Tegra410 PCIE-TGT driver, exported to KUnit only. */
 #ifndef NVU_T410_PCIE_TGT_H
 #define NVU_T410_PCIE_TGT_H
 

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Register layouts and identifiers of the NVIDIA Tegra410 uncore PMUs, as
- * facts from the public specifications (CoreSight PMU architecture, ARM IHI
- * 0091, and the Tegra410 PMU documentation).  This header is the only thing
- * the drivers and the hardware model (nvu_emu) share.
- *
- * Values the public sources do not give are marked [U]; they are not here
- * but where they are chosen (driver module parameters, model parameters).
+ * Registers and identifiers of the NVIDIA Tegra410 uncore PMUs, from the
+ * public specifications; shared with the hardware model.  Values those do
+ * not give ([U]) are not here but where they are chosen.
  */
 #ifndef NVU_T410_REGS_H
 #define NVU_T410_REGS_H
@@ -140,10 +136,7 @@
 #define T410_PCIE_TGT_SLOT_MASK_LO(i)	(0xd44 + (i) * 0x14)
 #define T410_PCIE_TGT_SLOT_MASK_HI(i)	(0xd48 + (i) * 0x14)
 
-/*
- * ---- NVIDIA DVSEC of every root port: where it sits in the SoC ----
- * Byte fields from the start of the DVSEC capability.
- */
+/* ---- NVIDIA DVSEC of every root port: byte offsets of its fields ---- */
 #define T410_DVSEC_VENDOR		0x10de
 #define T410_DVSEC_ID			0x4
 #define T410_DVSEC_BUS			0xc
@@ -162,10 +155,7 @@
 #define T410_DLINK_NR_INST		16
 /* Memory resources 0..nr_inst-1 are the instances, nr_inst the broadcast. */
 #define T410_C2C_BLOCK_SIZE		0x1000
-/*
- * All registers are 32-bit.  A counter is 64 bits of register space: its
- * low half at the offset below, its high half at offset + 4.
- */
+/* 32-bit registers; a counter's high half is at its offset + 4. */
 #define T410_C2C_CTRL			0x864
 #define   T410_C2C_CTRL_DISABLE		0
 #define   T410_C2C_CTRL_ENABLE		1

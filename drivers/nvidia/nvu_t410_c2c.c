@@ -2,21 +2,17 @@
 /*
  * NVIDIA Tegra410 NVLink-C2C, NV-CLink and NV-DLink PMUs.
  *
- * Each link is a set of instances (14, 12 or 16) with free-running latency
- * counters, plus a broadcast block whose writes reach every instance
- * (ACPI NVDA2023, NVDA2022, NVDA2020; _UID = socket).  Firmware says which
- * instances face which peer: GPU0 and GPU1, another CPU, or (NV-DLink) CXL
- * memory.  The peer decides the events that exist; an event counts the sum
- * of its counter over the instances facing the selected peers.  Whether
- * the hardware restarts its counts at enable is not published [U]: the
- * driver takes a baseline of every counter in use right after each enable
- * and counts from there, so it is right either way.
+ * A link has 14, 12 or 16 instances of free-running counters and a
+ * broadcast block (ACPI NVDA2023, NVDA2022, NVDA2020; _UID = socket).
+ * Firmware says which instances face which peer (GPU0 and GPU1, another
+ * CPU, or for NV-DLink CXL memory); the peer decides the events, and an
+ * event sums its counter over the instances facing the selected peers.
+ * Whether the hardware restarts its counts at enable is not published [U]:
+ * a baseline taken after each enable makes the counts right either way.
  *
- * Counters are 64 bits, read as two 32-bit halves (nvu_read64_split())
- * from the instance's last value, and cannot wrap in practice: nothing
- * polls them.  The one counter the published map gives only 32 bits
- * (T410_C2C_LO_ONLY) is summed modulo 2^32, and the core polls its events.
- * See Documentation/tegra410.rst, "NVLink-C2C, NV-CLink and NV-DLink PMUs".
+ * The 64-bit counters are read in halves (nvu_read64_split()) and never
+ * polled; the 32-bit one (T410_C2C_LO_ONLY) is summed modulo 2^32 and
+ * polled.  See Documentation/tegra410.rst.
  */
 
 #include "nvu_ns.h"
@@ -32,10 +28,8 @@
 #include "nvu_t410_c2c.h"
 
 /*
- * The fastest a 32-bit-only counter (T410_C2C_LO_ONLY) grows: at most one
- * new request per link clock cycle per instance, at a link clock of at
- * most 2 GHz [U].  The core polls an event of it often enough for every
- * instance it sums to grow at this rate (every ~77 ms for 14).
+ * Per instance, T410_C2C_LO_ONLY counts at most one request per link clock,
+ * of at most 2 GHz [U] (a poll every ~77 ms for 14 instances).
  */
 #define T410_C2C_REQ_MAX_RATE	2000000000ULL
 
@@ -116,12 +110,12 @@ static void t410_c2c_one_peer(struct t410_c2c_topo *topo,
  * @topo: the result
  * @fixed: set to the T410_C2C_FIX_* corrections made to the masks
  *
- * Bits for instances the link does not have are dropped, and an instance
- * in both GPU masks faces GPU0 only (T410_C2C_FIX_WIDE, _OVERLAP); the
- * caller warns.  Then a non-zero @cpu_en_mask makes the peer a CPU, else
- * the GPU masks give the GPUs; GPU numbers stay as firmware gives them, so
- * a link with only @gpu1_en_mask has GPU1 and no GPU0.  Returns 0, or
- * -EINVAL when no mask is left.
+ * Bits beyond the link's instances are dropped, and an instance in both
+ * GPU masks faces GPU0 only (T410_C2C_FIX_WIDE, _OVERLAP; the caller
+ * warns).  A non-zero @cpu_en_mask makes the peer a CPU, else the GPU masks
+ * give the GPUs, numbered as firmware does (only @gpu1_en_mask: no GPU0).
+ *
+ * Return: 0, or -EINVAL when no mask is left.
  */
 int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 			 u32 gpu0_en_mask, u32 gpu1_en_mask,
@@ -173,7 +167,7 @@ EXPORT_SYMBOL_IF_KUNIT(t410_c2c_decode_topo);
  *	be 0 unless the peer is a GPU
  * @insts: the instances, a mask
  *
- * Returns 0, or -EINVAL if the peer cannot produce event @id or @gpu_mask
+ * Return: 0, or -EINVAL if the peer cannot produce event @id or @gpu_mask
  * names a GPU that is not attached.
  */
 int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
@@ -233,11 +227,7 @@ struct t410_c2c {
 	struct t410_c2c_cntr cntr[T410_C2C_MAX_INST][T410_C2C_NR_EVENTS];
 };
 
-/*
- * Instance @i's counter of event @id now.  A high half that never settled
- * leaves the last value, with a ratelimited warning (as the CoreSight
- * PMUs' reads do).
- */
+/* A high half that never settles leaves the last value, as for CoreSight. */
 static u64 t410_c2c_read_raw(struct t410_c2c *c2c, unsigned int i,
 			     unsigned int id)
 {
@@ -261,10 +251,8 @@ static u64 t410_c2c_since_enable(struct t410_c2c *c2c, unsigned int i,
 }
 
 /*
- * The baseline of instance @i's counter of event @id: its value right
- * after an enable, whatever the hardware did with it at the enable [U].
- * Nothing earlier is known but that the value is at least 0: two reads
- * while the high half is 0 (counts that restarted), four otherwise.
+ * Right after an enable nothing earlier is known, so read from 0: two reads
+ * while the high half is 0, four otherwise.
  */
 static void t410_c2c_baseline(struct t410_c2c *c2c, unsigned int i,
 			      unsigned int id)
@@ -288,7 +276,7 @@ static u64 t410_c2c_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		return t410_c2c_since_enable(c2c, __ffs(insts), id);
 	for_each_set_bit(i, &insts, T410_C2C_MAX_INST)
 		sum += t410_c2c_since_enable(c2c, i, id);
-	/* A sum of 32-bit counters, with the core's poll (event_init). */
+	/* A sum of 32-bit counters, polled (event_init). */
 	if (BIT(id) & T410_C2C_LO_ONLY)
 		sum = lower_32_bits(sum);
 	return sum;
@@ -334,9 +322,8 @@ static void t410_c2c_in_use(struct nvu_pmu *pmu, u16 ids[T410_C2C_MAX_INST])
 }
 
 /*
- * Enable, then take the baseline of every counter in use: the core has
- * folded every count at the disable and restarts each event from 0 here,
- * whether the hardware restarted its counts or kept them.
+ * The core folded every count at the disable and restarts each event from
+ * 0: rebase every counter in use.
  */
 static void t410_c2c_enable(struct nvu_pmu *pmu)
 {
@@ -481,7 +468,6 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	struct nvu_pmu *pmu;
 	int ret;
 
-	/* The link type is the match data of the _HID. */
 	if (nvu_read_fw_ids(dev, &fw))
 		return dev_err_probe(dev, -EINVAL, "no valid _UID (socket)\n");
 	type = fw.match_data;

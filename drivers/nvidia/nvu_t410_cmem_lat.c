@@ -2,19 +2,12 @@
 /*
  * NVIDIA Tegra410 CPU memory (CMEM) latency PMU.
  *
- * 14 instances of free-running counters plus a broadcast block for control
- * (ACPI NVDA2021, _UID = socket).  Events are views of the summed
- * counters: cycles (instance 0's clock), rd_req (32-byte read requests,
- * 42 counters: 14 instances x 3 memory channels) and rd_cum_outs (their
- * accumulated outstanding cycles).  Counting restarts from zero on every
- * enable, so the core folds counts before the clear.
- *
- * Counters are 64 bits, and an event's value is their sum modulo 2^64:
- * the core's difference of two reads is exact unless 2^64 counts fall in
- * between (over a year at any plausible rate), even across one counter's
- * wrap.  Nothing polls them, and their STATUS overflow bits, which
- * upstream's driver reads to warn, say nothing this needs.  See
- * Documentation/tegra410.rst.
+ * 14 instances of free-running counters and a broadcast control block
+ * (ACPI NVDA2021, _UID = socket).  rd_req and rd_cum_outs sum 42 counters
+ * (14 instances x 3 memory channels); counting restarts at every enable.
+ * The sums, modulo 2^64, need no poll and no STATUS overflow bit: the
+ * difference of two reads is exact unless 2^64 counts fall in between,
+ * even across one counter's wrap.  See Documentation/tegra410.rst.
  */
 
 #include <linux/mod_devicetable.h>

@@ -1,21 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * NVIDIA Tegra410 PCIE PMU: traffic from one PCIe root complex (RC) towards
- * memory, in the SoC fabric between the RC and the memory system.  One
- * CoreSight PMU architecture block per RC, found through the ACPI APMT;
- * PMU name nvidia_pcie_pmu_<socket>_rc_<rc>.
+ * NVIDIA Tegra410 PCIE PMU: traffic from one PCIe root complex (RC) to
+ * memory.  One CoreSight PMU block per RC, from the ACPI APMT; PMU name
+ * nvidia_pcie_pmu_<socket>_rc_<rc>.
  *
- * Every counter filters on its source, either a set of the RC's root ports
- * or one requester BDF, and on its destination.  The RC has one BDF
- * comparator, and once enabled it may apply to all the RC's counters [U]:
- * so the RC counts in one source mode at a time, "BDF X" or "not BDF",
- * taken by the events scheduled in (perf multiplexes the others) and the
- * same for a whole group.
+ * A counter filters on its source (root ports, or one requester BDF) and
+ * destination.  The RC's one BDF comparator, once enabled, may apply to
+ * all its counters [U]: so the RC counts in one source mode at a time,
+ * "BDF X" or "not BDF", the same for a whole group; perf multiplexes the
+ * rest.
  *
- * This module also exports what PCIE-TGT shares with it: the RC's identity
- * and the "root_ports" file, which maps the RC's root-port indexes to PCI
- * segment and bus numbers through each root port's NVIDIA DVSEC.  See
- * Documentation/tegra410.rst.
+ * Also exports what PCIE-TGT shares: the RC's identity and "root_ports".
+ * See Documentation/tegra410.rst.
  */
 
 #include "nvu_ns.h"
@@ -33,9 +29,8 @@
 #include "nvu_t410_regs.h"
 
 /*
- * Fastest count rate of any PCIE event: rd_cum_outs, which adds the reads
- * in flight every cycle.  Not published [U]; we assume at most 1024 in
- * flight at 2 GHz.  With 64-bit counters no poll is needed.
+ * rd_cum_outs, the reads in flight added each cycle, counts fastest, at a
+ * rate not published [U]: assumed at most 1024 in flight at 2 GHz.
  */
 #define T410_PCIE_MAX_RATE	2048000000000ULL
 
@@ -57,9 +52,7 @@ struct t410_pcie {
 	unsigned int src_users;
 };
 
-/* ------------------------------------------------------------------------
- * Shared with PCIE-TGT: the RC and its root ports
- */
+/* Shared with PCIE-TGT: the RC and its root ports. */
 
 #ifdef CONFIG_PCI
 /**
@@ -111,10 +104,7 @@ static int t410_rp_map(struct pci_dev *pdev, struct t410_rp_map *map)
 }
 #endif
 
-/*
- * "root_ports": one line per root port of this RC, "<rp> <segment>:<bus>",
- * read from the root ports' DVSECs each time (ports can come and go).
- */
+/* "<rp> <segment>:<bus>" per root port, read each time: ports come and go. */
 static ssize_t root_ports_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
@@ -157,7 +147,9 @@ EXPORT_SYMBOL_GPL(t410_rc_group);
  *
  * The APMT node names the RC's ACPI device by _HID and _UID; its _DSD
  * "instance_id" is the RC and its first memory resource the region
- * PCIE-TGT's address filters live in.  Returns 0 or a probe error.
+ * PCIE-TGT's address filters live in.
+ *
+ * Return: 0 or a probe error.
  */
 int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
 		     struct resource *region)
@@ -206,15 +198,11 @@ int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
 }
 EXPORT_SYMBOL_GPL(t410_rc_identify);
 
-/* ------------------------------------------------------------------------
- * PCIE filters
- */
-
 /**
  * t410_pcie_filtr() - PMEVFILTR for an event's config1
  * @config1: src_rp_mask, src_bdf, src_bdf_en
  *
- * One BDF when enabled, else the root ports given, else every root port.
+ * Return: one BDF when enabled, else the root ports given, else all.
  */
 u32 t410_pcie_filtr(u64 config1)
 {
@@ -226,7 +214,9 @@ EXPORT_SYMBOL_IF_KUNIT(t410_pcie_filtr);
 
 /**
  * t410_pcie_filt2r() - PMEVFILT2R for an event's config2
- * @config2: the destination bits; none means every destination
+ * @config2: the destination bits
+ *
+ * Return: those bits, or every destination if none.
  */
 u32 t410_pcie_filt2r(u64 config2)
 {
@@ -238,8 +228,7 @@ EXPORT_SYMBOL_IF_KUNIT(t410_pcie_filt2r);
  * t410_pcie_src_mode() - the RC source mode an event's config1 needs
  * @config1: src_rp_mask, src_bdf, src_bdf_en
  *
- * Returns the BDF when src_bdf_en is set, else T410_PCIE_NOT_BDF (root
- * ports, or all of them).
+ * Return: the BDF when src_bdf_en is set, else T410_PCIE_NOT_BDF.
  */
 u32 t410_pcie_src_mode(u64 config1)
 {
@@ -254,10 +243,10 @@ EXPORT_SYMBOL_IF_KUNIT(t410_pcie_src_mode);
  * @reqs: the events (config, config1, config2; cycle events are exempt)
  * @n: how many
  *
- * A root-port mask and a BDF exclude each other, and every event needs
- * the same source mode of the RC (t410_pcie_src_mode()): the same BDF, or
- * no BDF at all, because an enabled BDF comparator may filter every
- * counter of the RC [U].  Returns 0 or -EINVAL.
+ * A root-port mask and a BDF exclude each other, and all events need the
+ * same source mode (t410_pcie_src_mode(); see the top of this file).
+ *
+ * Return: 0 or -EINVAL.
  */
 int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
 {
@@ -281,10 +270,6 @@ int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
 }
 EXPORT_SYMBOL_IF_KUNIT(t410_pcie_check_reqs);
 
-/* ------------------------------------------------------------------------
- * The PCIE PMU
- */
-
 static bool t410_pcie_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
 	return config[0] == T410_PCIE_CYCLES;
@@ -301,10 +286,8 @@ static int t410_pcie_filters_fit(const struct nvu_pmu *pmu,
 }
 
 /*
- * Scheduling in: take the RC's source mode, or share it if it is the one
- * @event needs; otherwise -EAGAIN and perf multiplexes.  Released by del,
- * so an event that is not scheduled in (disabled, or waiting) holds
- * nothing.  The cycle counter takes no source filter.
+ * Take or share the RC's source mode, else -EAGAIN (perf multiplexes).  del
+ * releases it, so only scheduled-in events hold it.
  */
 static int t410_pcie_add(struct nvu_pmu *pmu, struct perf_event *event)
 {

@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * NVIDIA Tegra410 PCIE-TGT PMU: traffic towards one PCIe root complex (RC),
- * that is to its root ports' BARs and to CXL HDM windows, from any source.
- * One CoreSight PMU architecture block per RC, found through the ACPI APMT;
- * PMU name nvidia_pcie_tgt_pmu_<socket>_rc_<rc>.
+ * NVIDIA Tegra410 PCIE-TGT PMU: traffic from any source to one PCIe root
+ * complex (RC), to its root ports' BARs and CXL HDM windows.  One
+ * CoreSight PMU block per RC, from the ACPI APMT; PMU name
+ * nvidia_pcie_tgt_pmu_<socket>_rc_<rc>.
  *
  * A counter filters on destination root ports (BAR traffic only) and, with
- * dst_addr_en, on an address range: (addr & mask) == (base & mask).  The
- * ranges live in 8 slots the RC's counters share, in the region of the
- * RC's ACPI device.  An event takes a slot when perf schedules it in (add),
- * sharing one with an identical base and mask, and gives it back when
- * scheduled out; with all 8 taken, add fails with -EAGAIN and perf tries
- * again later, as for a busy counter.  See Documentation/tegra410.rst.
+ * dst_addr_en, on (addr & mask) == (base & mask).  The ranges sit in 8
+ * slots the RC's counters share: a scheduled-in event holds one (identical
+ * ranges share it), and with all taken add() fails with -EAGAIN, so that
+ * perf retries later.  See Documentation/tegra410.rst.
  */
 
 #include "nvu_ns.h"
@@ -25,9 +23,8 @@
 #include "nvu_t410_pcie_tgt.h"
 
 /*
- * Fastest count rate of any PCIE-TGT event: the byte counters.  Not
- * published [U]; we assume at most 128 GB/s (16 lanes of PCIe Gen6 in both
- * directions).  With 64-bit counters no poll is needed.
+ * The byte counters count fastest, at a rate not published [U]: assumed at
+ * most 128 GB/s (PCIe Gen6 x16, both directions).
  */
 #define T410_PCIE_TGT_MAX_RATE	128000000000ULL
 
@@ -46,9 +43,8 @@ struct t410_pcie_tgt {
  * @base: dst_addr_base
  * @mask: dst_addr_mask
  *
- * The slot in use that already holds @base and @mask, else the first free
- * one, so that a range never takes two slots.  Returns its index or
- * -EAGAIN if all are taken by other ranges.
+ * Return: the slot that holds @base and @mask already, else the first free
+ * one, else -EAGAIN.
  */
 int t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base, u64 mask)
 {
@@ -71,8 +67,8 @@ EXPORT_SYMBOL_IF_KUNIT(t410_tgt_slot_find);
  * @config: its config (dst_rp_mask, dst_addr_en)
  * @slot: its address-filter slot, or -1
  *
- * No root-port mask means every root port, unless an address range is
- * the only filter.
+ * Return: the register value.  No root-port mask means all root ports,
+ * unless an address range is the only filter.
  */
 u32 t410_tgt_filt2r(u64 config, int slot)
 {
@@ -98,7 +94,9 @@ static bool t410_tgt_cycle(u64 config)
  * @reqs: the events
  * @n: how many
  *
- * Identical ranges share a slot.  Returns 0 or -EINVAL.
+ * Identical ranges share a slot.
+ *
+ * Return: 0 or -EINVAL.
  */
 int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
 {

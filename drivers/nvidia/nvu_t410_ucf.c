@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * NVIDIA Tegra410 Unified Coherence Fabric (UCF) PMU.
- *
- * A CoreSight PMU architecture block (ARM IHI 0091) found through the ACPI
- * APMT table, which makes it an "arm-cs-arch-pmu" platform device; the
- * core's CoreSight helpers (nvu_cspmu.h) tell it by PMIIDR and run it.
- * PMU name nvidia_ucf_pmu_<socket>.
- *
- * Events count on the PMU's clock; every event except cycles and bus_cycles
- * takes a source and destination filter (PMEVFILTR).  See
- * Documentation/tegra410.rst.
+ * NVIDIA Tegra410 Unified Coherence Fabric (UCF) PMU: a CoreSight PMU block
+ * from the ACPI APMT (nvu_cspmu.h); PMU name nvidia_ucf_pmu_<socket>.
+ * Every event but cycles and bus_cycles takes a source and destination
+ * filter.  See Documentation/tegra410.rst.
  */
 
 #include <linux/mod_devicetable.h>
@@ -20,16 +14,12 @@
 #include "nvu_t410_regs.h"
 
 /*
- * Fastest count rate of any UCF event: the byte counters.  Not published
- * [U]; we assume at most 1 TB/s through one socket's fabric.  With a 32-bit
- * counter that is a poll every ~2 ms, with 64-bit none.
+ * The byte counters count fastest, at a rate not published [U]: assumed at
+ * most 1 TB/s per socket (a poll every ~2 ms for 32-bit counters).
  */
 #define T410_UCF_MAX_RATE	1000000000000ULL
 
-/*
- * The PMEVFILTR value for config1: an empty source or destination field
- * means "all" (spec: no filter counts everything).
- */
+/* An empty source or destination field means all of them. */
 static u32 t410_ucf_filter(u64 config1)
 {
 	u32 f = config1 & (T410_UCF_SRC | T410_UCF_DST);
