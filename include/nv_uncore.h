@@ -38,9 +38,6 @@
 /* Counters that would need a shorter poll period are not polled. */
 #define NVU_MIN_POLL_NS		(100 * NSEC_PER_USEC)
 
-/* Most overflow interrupts of one PMU. */
-#define NVU_MAX_IRQS		4
-
 /*
  * Register access: MMIO, or the hardware model's callbacks for a block it
  * serves.  The model's branch is behind a static key, off without a model.
@@ -326,12 +323,12 @@ struct nvu_pmu_desc {
  * @events: event by counter index
  * @hw_running: counting is enabled
  * @registered: perf knows the PMU; hotplug may migrate its context
- * @irq: @irqs[0], or 0 (the core polls)
- * @irqs: the overflow interrupts
- * @nr_irqs: entries in @irqs
+ * @irq: the overflow interrupt, or 0 (the core polls); 0 again while
+ *	the PMU goes (the handler then does nothing)
+ * @irq_line: the overflow interrupt's line, kept until it is freed
  * @irq_csd: passes an overflow interrupt taken elsewhere to the owner
  * @irq_passed: @irq_csd calls in flight
- * @irq_held: @irqs entries disabled until the owner has handled them
+ * @irq_held: bit 0: @irq_line is disabled until the owner has handled it
  * @poll_period: the shortest period a counter in @polled needs, or 0
  * @polled: started counters that no interrupt covers (not restarted at
  *	half range)
@@ -371,8 +368,7 @@ struct nvu_pmu {
 	bool hw_running;
 	bool registered;
 	int irq;
-	int irqs[NVU_MAX_IRQS];
-	unsigned int nr_irqs;
+	int irq_line;
 	call_single_data_t irq_csd;
 	atomic_t irq_passed;
 	unsigned long irq_held;

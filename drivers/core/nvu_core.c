@@ -414,10 +414,9 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_pick_cpu);
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
 	unsigned int old = pmu->cpu;
-	unsigned int i;
 
-	for (i = 0; i < pmu->nr_irqs; i++)
-		disable_irq(pmu->irqs[i]);
+	if (pmu->irq_line)
+		disable_irq(pmu->irq_line);
 	nvu_irq_sync(pmu);
 	/*
 	 * add() accepts both CPUs meanwhile: perf re-adds events on the old
@@ -428,13 +427,13 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 		perf_pmu_migrate_context(&pmu->pmu, old, cpu);
 	WRITE_ONCE(pmu->cpu, cpu);
 	WRITE_ONCE(pmu->moving_to, -1);
-	for (i = 0; i < pmu->nr_irqs; i++) {
+	if (pmu->irq_line) {
 		/* Else the handler passes each interrupt to the owner. */
 		if (cpu < nr_cpu_ids &&
-		    irq_set_affinity(pmu->irqs[i], cpumask_of(cpu)))
+		    irq_set_affinity(pmu->irq_line, cpumask_of(cpu)))
 			dev_dbg(pmu->dev, "cannot move IRQ %d to CPU %u\n",
-				pmu->irqs[i], cpu);
-		enable_irq(pmu->irqs[i]);
+				pmu->irq_line, cpu);
+		enable_irq(pmu->irq_line);
 	}
 }
 
@@ -559,8 +558,7 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  * @pmu: from devm_nvu_pmu_alloc(), not yet registered
  * @irq: the interrupt
  *
- * Call before registering, once per line (at most NVU_MAX_IRQS; repeats
- * are skipped).  The handler restarts counters at half range: the IP needs
+ * Call before registering, once.  The handler restarts counters at half range: the IP needs
  * read_clear_overflow, write_counter, and counters that keep their counts
  * over a disable.  Device-managed.
  *
@@ -569,44 +567,34 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 {
 	const struct nvu_pmu_desc *desc = pmu->desc;
-	unsigned int i;
 	int ret;
 
 	if (WARN_ON(!desc->ops->read_clear_overflow || !desc->ops->write_counter ||
-		    desc->flags & NVU_CLEAR_ON_DISABLE || pmu->registered))
+		    desc->flags & NVU_CLEAR_ON_DISABLE || pmu->registered ||
+		    pmu->irq_line))
 		return -EINVAL;
-	for (i = 0; i < pmu->nr_irqs; i++)
-		if (pmu->irqs[i] == irq)
-			return 0;
-	if (pmu->nr_irqs == NVU_MAX_IRQS)
-		return dev_err_probe(pmu->dev, -E2BIG,
-				     "more than %d overflow interrupts\n",
-				     NVU_MAX_IRQS);
 	ret = devm_request_irq(pmu->dev, irq, nvu_pmu_irq,
 			       IRQF_NOBALANCING | IRQF_NO_THREAD,
 			       dev_name(pmu->dev), pmu);
 	if (ret)
 		return dev_err_probe(pmu->dev, ret, "cannot request IRQ %d\n",
 				     irq);
-	pmu->irqs[pmu->nr_irqs++] = irq;
-	WRITE_ONCE(pmu->irq, pmu->irqs[0]);
+	pmu->irq_line = irq;
+	WRITE_ONCE(pmu->irq, irq);
 	return 0;
 }
 
 /* Where a line can be routed, the handler needs no IPI.  Hotplug locked. */
 static void nvu_irq_to_owner(struct nvu_pmu *pmu)
 {
-	unsigned int i;
 	int ret;
 
-	if (pmu->cpu >= nr_cpu_ids)
+	if (!pmu->irq_line || pmu->cpu >= nr_cpu_ids)
 		return;
-	for (i = 0; i < pmu->nr_irqs; i++) {
-		ret = irq_set_affinity(pmu->irqs[i], cpumask_of(pmu->cpu));
-		if (ret)
-			dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
-				pmu->irqs[i], pmu->cpu, ret);
-	}
+	ret = irq_set_affinity(pmu->irq_line, cpumask_of(pmu->cpu));
+	if (ret)
+		dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
+			pmu->irq_line, pmu->cpu, ret);
 }
 
 static void nvu_remove_cpuhp(void *data)

@@ -670,17 +670,14 @@ static void nvu_irq_passed(void *data)
 {
 	struct nvu_pmu *pmu = data;
 	unsigned int cpu = READ_ONCE(pmu->cpu);
-	unsigned long held;
-	unsigned int i;
 
 	if (cpu < nr_cpu_ids && cpu != smp_processor_id()) {
 		nvu_irq_pass(pmu, cpu);
 	} else {
 		if (cpu < nr_cpu_ids && READ_ONCE(pmu->irq))
 			nvu_overflow(pmu);
-		held = xchg(&pmu->irq_held, 0);
-		for_each_set_bit(i, &held, NVU_MAX_IRQS)
-			enable_irq(pmu->irqs[i]);
+		if (xchg(&pmu->irq_held, 0))
+			enable_irq(pmu->irq_line);
 	}
 	/* The last access to @pmu: nvu_irq_sync() may free it after this. */
 	smp_mb__before_atomic();
@@ -693,7 +690,7 @@ void nvu_irq_init(struct nvu_pmu *pmu)
 	atomic_set(&pmu->irq_passed, 0);
 }
 
-/* Wait for interrupts in flight; the lines must be disabled or freed. */
+/* Wait for interrupts in flight; the line must be disabled or freed. */
 void nvu_irq_sync(struct nvu_pmu *pmu)
 {
 	while (atomic_read_acquire(&pmu->irq_passed))
@@ -703,13 +700,12 @@ void nvu_irq_sync(struct nvu_pmu *pmu)
 /*
  * A line passed to the owner stays disabled until the owner has cleared
  * it, or a level-triggered one would fire again at once.  pmu->cpu changes
- * only in nvu_migrate(), with the lines off and none in flight.
+ * only in nvu_migrate(), with the line off and none in flight.
  */
 irqreturn_t nvu_pmu_irq(int irq, void *data)
 {
 	struct nvu_pmu *pmu = data;
 	unsigned int cpu = READ_ONCE(pmu->cpu);
-	unsigned int i;
 
 	/* The PMU is going (nvu_unregister()): nothing to hand on. */
 	if (!READ_ONCE(pmu->irq))
@@ -719,26 +715,19 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 	/* No counter in use: not ours (a shared vector's other devices). */
 	if (cpu >= nr_cpu_ids || bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1))
 		return IRQ_NONE;
-	for (i = 0; i < pmu->nr_irqs; i++) {
-		if (pmu->irqs[i] == irq) {
-			if (!test_and_set_bit(i, &pmu->irq_held))
-				disable_irq_nosync(irq);
-			break;
-		}
-	}
+	if (!test_and_set_bit(0, &pmu->irq_held))
+		disable_irq_nosync(irq);
 	return nvu_irq_pass(pmu, cpu);
 }
 
 /*
  * With pmu->irq 0 no new handler passes anything on: wait for those that
- * run, then for what they passed on.  Before the lines are freed.
+ * run, then for what they passed on.  Before the line is freed.
  */
 void nvu_irq_quiesce(struct nvu_pmu *pmu)
 {
-	unsigned int i;
-
-	for (i = 0; i < pmu->nr_irqs; i++)
-		synchronize_irq(pmu->irqs[i]);
+	if (pmu->irq_line)
+		synchronize_irq(pmu->irq_line);
 	nvu_irq_sync(pmu);
 }
 
