@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * nvu_cxl_cpmu: the pure parts of the CXL CPMU driver (locator parsing,
- * capability decoding, counter allocation), exported for its KUnit suite.
- */
+/* The pure parts of nvu_cxl_cpmu, exported for its KUnit suite. */
 #ifndef NVU_CXL_CPMU_H
 #define NVU_CXL_CPMU_H
 
@@ -81,8 +78,8 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
  * @vid: event vendor ID
  * @gid: event group ID
  * @mask: events of the group, summed
- * @programmed: it needs a counter that can be programmed (a filter,
- *	threshold, edge or invert), so not a free-running one
+ * @programmed: it has a filter, threshold, edge or invert, so cannot use
+ *	a free-running counter
  */
 struct nvu_cxl_ev {
 	u16 vid;

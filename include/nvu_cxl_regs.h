@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * CXL Performance Monitoring Unit (CPMU): how it is found and its register
- * block, as the CXL 3.0 specification defines them (section 8.2.7.2 and
- * 13.2; read second-hand, see Documentation/cxl.rst).  The driver
- * (nvu_cxl_cpmu) and the hardware model (nvu_emu) share this file and
- * nothing else.
+ * CXL CPMU discovery and registers: CXL 3.0 sections 8.2.7.2 and 13.2 (read
+ * second-hand, see Documentation/cxl.rst).  Shared by the driver and the
+ * hardware model (nvu_emu).
  */
 #ifndef NVU_CXL_REGS_H
 #define NVU_CXL_REGS_H

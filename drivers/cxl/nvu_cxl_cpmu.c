@@ -1,23 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CXL Performance Monitoring Units (CPMU), on every CXL component.
- *
- * A CPMU is an entry of block identifier 4 in a PCI function's CXL
- * Register Locator DVSEC: a register block in one of the function's BARs.
- * This module finds them on every PCI function (memory devices, switch
- * ports, root ports), now and as functions come and go, without binding
- * the function: cxl_pci or pcieport owns it.  Each CPMU gets a platform
- * device of our own, which our platform driver binds and registers as a
- * perf PMU with the nv_uncore core.
- *
- * A function can disappear while events are open.  perf cannot take a PMU
- * away under open events on the kernels we support, so the CPMU is only
- * marked gone: no register is touched again, counts stop where they were,
- * and the PMU is unregistered when its last event is closed.
- *
- * Overflows: the core polls the counters, often enough for the fastest
- * each event can count; a CPMU too narrow for that is refused.  Its MSI
- * vector belongs to the function's driver and is not used.  See
+ * CXL Performance Monitoring Units (CPMU) of any PCI function, found through
+ * its Register Locator DVSEC without binding the function, each registered
+ * as a PMU on a platform device of ours.  A removed function's CPMU touches
+ * no register again and its PMU goes when its last event closes: perf on
+ * the kernels we support cannot remove a PMU under open events.  Counters
+ * are polled; the MSI vector is the function driver's.  See
  * Documentation/cxl.rst.
  */
 
@@ -39,43 +27,40 @@
 #define CXL_DRV_NAME	"nvu_cxl_cpmu"
 
 /*
- * Fastest rate at which a counter can count, per second.  The CXL
- * specification bounds no event rate [U]; we assume one count per cycle of
- * a 2 GHz clock.  It sets the poll period (a 32-bit counter is read every
- * 1.07 s); counters too narrow to poll at this rate are refused.
+ * Fastest count rate of a counter: the spec bounds none [U], so one count a
+ * cycle at 2 GHz.  It sets the poll period (1.07 s for 32 bits); counters
+ * too narrow to poll at this rate are refused.
  */
 static unsigned long long max_rate = 2000000000ULL;
 module_param(max_rate, ullong, 0444);
 MODULE_PARM_DESC(max_rate, "fastest count rate of any CPMU counter, per second [U] (default 2e9)");
 
 /*
- * What a queue occupancy or residency event (groups 0x8001 and 0x8002),
- * or a vendor event, can add in one cycle: the specification bounds
- * neither a queue's depth nor what vendors count [U].
+ * Most a queue occupancy or residency event (groups 0x8001, 0x8002) or a
+ * vendor event adds a cycle: the spec bounds neither queue depth nor
+ * vendor events [U].
  */
 static unsigned int max_per_cycle = 64;
 module_param(max_per_cycle, uint, 0444);
 MODULE_PARM_DESC(max_per_cycle, "most a queue occupancy, residency or vendor event adds per cycle [U] (default 64)");
 
-/* Entries of one locator we take at most. */
+/* Most CPMU entries taken from one locator. */
 #define CXL_MAX_CPMUS	16
 
-/* ------------------------------------------------------------------------
- * Pure logic (KUnit: tests/kunit/nvu_cxl_test.c)
- */
+/* Pure logic, for KUnit (tests/kunit/nvu_cxl_test.c) */
 
 /**
  * nvu_cxl_parse_locator() - the CPMU entries of a Register Locator DVSEC
- * @dvsec: the DVSEC, from its extended capability header, as dwords
- * @len: its length in bytes, from its header
- * @bar_len: length of each of the function's six BARs (0: no memory BAR)
+ * @dvsec: the DVSEC from its extended capability header, as dwords
+ * @len: its length in bytes
+ * @bar_len: length of each of the six BARs (0: no usable memory BAR)
  * @locs: filled with the CPMU entries, in locator order
  * @max: room in @locs
  * @why: set to the reason on failure
  *
  * Return: the number of CPMU entries, or -EINVAL if the locator is
- * malformed: truncated, an entry in a missing BAR or beyond its end, two
- * entries naming the same block, or more than @max entries.
+ * truncated, an entry misses its BAR, two entries share a block, or there
+ * are more than @max.
  */
 int nvu_cxl_parse_locator(const u32 *dvsec, unsigned int len,
 			  const u64 *bar_len, struct nvu_cxl_loc *locs,
@@ -136,10 +121,8 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_parse_locator);
  * @info: filled in
  * @why: set to the reason on failure
  *
- * Return: 0, or -EINVAL for a block that contradicts itself: width 0 or
- * over 64, a counter of the reserved type, a fixed or free-running counter
- * whose group index or events its capabilities do not cover, or no counter
- * that can count anything.
+ * Return: 0, or -EINVAL for a block that contradicts itself or has no
+ * counter that can count anything.
  */
 int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 		   struct nvu_cxl_info *info, const char **why)
@@ -255,10 +238,9 @@ static int nvu_cxl_find_exact(const struct nvu_cxl_info *info,
  * @ev: the event
  * @cap_index: set to the Event Group ID Index to program
  *
- * An exact match on a free-running counter first (only events that need
- * no programming can use one, so it leaves the fixed counters to those
- * that do), then on a fixed counter, then any configurable counter with a
- * capability that covers @ev.
+ * Exact matches first: a free-running counter (unprogrammed events only,
+ * which leaves fixed counters to the rest), then a fixed one; else any
+ * configurable counter with a capability covering @ev.
  *
  * Return: the counter index; -EAGAIN if every counter that could count @ev
  * is taken; -EINVAL if none could.
@@ -295,6 +277,8 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_pick);
  * nvu_cxl_can_count() - whether some counter of @info could count @ev
  * @info: the CPMU
  * @ev: the event
+ *
+ * Return: true if one could, free or not.
  */
 bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 		       const struct nvu_cxl_ev *ev)
@@ -326,10 +310,9 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_can_count);
  * @evs: the events
  * @n: how many
  *
- * Allocates as nvu_cxl_pick() does, events that need programming first:
- * they are the ones a free-running counter cannot take.  Exact-match
- * counters serve only their own event and configurable counters are
- * interchangeable, so this order finds an allocation whenever one exists.
+ * Allocates as nvu_cxl_pick() does, programmed events first.  Exact-match
+ * counters serve one event and configurable ones are interchangeable, so
+ * this order finds an allocation whenever one exists.
  *
  * Return: 0 or -EINVAL.
  */
@@ -362,11 +345,9 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
  * @cycles: it has edge or invert set
  * @max_pc: what one queue occupancy, residency or vendor event can add
  *
- * A counter sums every event of its mask, so a mask of k events counts up
- * to k per cycle; a queue occupancy or residency event adds the depth of
- * its queue every cycle (@max_pc), and so may a vendor event.  With edge,
- * invert or a threshold of 2 or more the counter counts cycles (or edges):
- * at most one per cycle.
+ * Each event of the mask adds 1, or @max_pc for a queue occupancy,
+ * residency or vendor event.  Edge, invert or a threshold of 2 or more
+ * count cycles or edges: 1.
  *
  * Return: the bound, at least 1.
  */
@@ -395,11 +376,10 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_per_cycle);
  *	(@status true), as read
  * @status: which of the two @val is
  *
- * A function that can no longer be reached (its link went down, it was
- * pulled out) answers reads with all ones, which the PCI core may not yet
- * know.  No counter holds bits beyond its width, and no status bit is set
- * beyond the counters; at 64 of either, all ones is taken for such a read
- * (a real value of all ones is that much less likely than a lost link).
+ * An unreachable function reads all ones, perhaps before the PCI core
+ * knows.  No counter has bits beyond its width, nor the status beyond the
+ * counters; all ones is taken for a lost read even at 64 bits, being far
+ * likelier than a real value.
  *
  * Return: whether @val can be a real value.
  */
@@ -414,28 +394,17 @@ bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
 
-/* ------------------------------------------------------------------------
- * Discovery: which PCI functions carry CPMUs
- */
+/* Discovery: which PCI functions carry CPMUs */
 
 /*
- * cxl_sync_event_free() - wait until perf has finished freeing closed events
- *
- * perf goes on using an event's PMU for a moment after the PMU's
- * event->destroy() has returned: in the task that frees the event it drops
- * the event's per-CPU PMU context and module references, under no lock and
- * outside any RCU read-side section a driver could wait for.  A PMU that
- * is unregistered on its last destroy() (its device went away while
- * events were open) must first wait for that.  The code in question never
- * sleeps, so once every task has blocked, or passed through user space or
- * idle, it has finished: what an RCU Tasks grace period waits for, or a
- * normal RCU grace period where no task can be preempted in the kernel.
- * A preemptible kernel without RCU Tasks (built without kprobes, tracing
- * and bpf()) offers no such wait; there a grace period and a further
- * 100 ms stand in for it, which is no proof.
- *
- * Process context; sleeps, for as long as a second or more.  The module
- * says at load when it is on such a kernel.
+ * Wait until perf is done with events whose destroy() has run: it still
+ * drops their PMU context and module references, under no lock or RCU
+ * read-side section a driver could wait for.  That code never sleeps, so
+ * an RCU Tasks grace period covers it (a normal one where tasks are not
+ * preempted in the kernel).  A preemptible kernel without RCU Tasks (no
+ * kprobes, tracing or bpf()) has no such wait: a grace period and 100 ms
+ * stand in, which is no proof (the module warns at load).  Process
+ * context; may sleep a second or more.
  */
 static void cxl_sync_event_free(void)
 {
@@ -447,18 +416,17 @@ static void cxl_sync_event_free(void)
 
 /**
  * struct cxl_found - one CPMU found on a PCI function
- * @node: entry in cxl_found_list (while the function is present)
- * @pci: the function (a reference is held)
+ * @node: entry in cxl_found_list while the function is present
+ * @pci: the function (referenced)
  * @loc: where the CPMU is
  * @pdev: our platform device for it
  * @lock: protects @gone, @idle_at_gone, @renaming, @nr_open and @closed
  * @gone: the function went away; no register may be touched
- * @idle_at_gone: no event was open when @gone was set: cxl_gone() frees
- *	@f, else the last event's destroy does
+ * @idle_at_gone: no event was open at @gone: cxl_gone() frees this, else
+ *	the last event's destroy does
  * @renaming: the PMU is being registered again under a new name
  * @nr_open: events of the PMU that exist
- * @closed: an event was destroyed since the last cxl_sync_event_free():
- *	perf may still be using the PMU for it
+ * @closed: an event was destroyed since the last cxl_sync_event_free()
  * @work: unregisters @pdev after the function went away
  */
 struct cxl_found {
@@ -466,7 +434,7 @@ struct cxl_found {
 	struct pci_dev *pci;
 	struct nvu_cxl_loc loc;
 	struct platform_device *pdev;
-	raw_spinlock_t lock;	/* see above; taken in an IPI too */
+	raw_spinlock_t lock;	/* taken in an IPI too */
 	bool gone;
 	bool idle_at_gone;
 	bool renaming;
@@ -480,10 +448,9 @@ static DEFINE_MUTEX(cxl_found_lock);
 static struct workqueue_struct *cxl_wq;
 
 /*
- * A function with CPMUs whose memory decoding was off when we looked:
- * looked at again when a driver binds to it, which is when cxl_pci or
- * pcieport turns decoding on.  In cxl_waiting_list, under cxl_found_lock;
- * a reference to @pci is held.
+ * A function with CPMUs but memory decoding off: scanned again when a
+ * driver binds (cxl_pci or pcieport enables decoding).  On
+ * cxl_waiting_list under cxl_found_lock; holds a reference on @pci.
  */
 struct cxl_waiting {
 	struct list_head node;
@@ -534,9 +501,8 @@ static void cxl_found_free(struct cxl_found *f)
 }
 
 /*
- * Whether perf may still be using @f's PMU for an event destroyed since
- * the last call, which waits for it then (cxl_sync_event_free()).  The
- * caller has made sure that no event can be created meanwhile.
+ * Wait for perf to be done with @f's events destroyed since the last call.
+ * The caller keeps new events out meanwhile.
  */
 static void cxl_found_sync(struct cxl_found *f)
 {
@@ -551,13 +517,7 @@ static void cxl_found_sync(struct cxl_found *f)
 		cxl_sync_event_free();
 }
 
-/*
- * A gone CPMU with no event left.  perf goes on using the PMU for a
- * moment after our destroy callback returned (it drops its context and
- * module references): unregister only once that is over.  Kernels whose
- * perf core can unregister a PMU under open events do not need this; the
- * ones we support cannot.
- */
+/* A gone CPMU's last event closed: unregister once perf is done with it. */
 static void cxl_found_work(struct work_struct *work)
 {
 	struct cxl_found *f = container_of(work, struct cxl_found, work);
@@ -593,7 +553,7 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 		platform_device_put(f->pdev);
 		f->pdev = NULL;
 	}
-	/* A probe that failed said why; keep nothing of it. */
+	/* A failed probe said why. */
 	if (ret || !READ_ONCE(f->pdev->dev.driver)) {
 		cxl_found_free(f);
 		return;
@@ -604,11 +564,10 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 static void cxl_owner_changed(struct pci_dev *pci);
 
 /*
- * A memory BAR the PCI core assigned and claimed.  One it failed to
- * assign keeps its size with IORESOURCE_UNSET and a start near 0, and
- * memory decoding may still be on for the other BARs: mapping it would
- * reach whatever sits at that address.  A CPMU in such a BAR is taken
- * for one in a BAR the function lacks.
+ * A memory BAR the PCI core assigned and claimed.  An unassigned one keeps
+ * its size, with IORESOURCE_UNSET and a start near 0, while decoding may
+ * be on for the others: mapping it would reach whatever is there, so a
+ * CPMU in it counts as in a missing BAR.
  */
 static bool cxl_bar_assigned(struct pci_dev *pci, unsigned int bar)
 {
@@ -660,9 +619,9 @@ static void cxl_scan(struct pci_dev *pci)
 	if (!n)
 		return;
 	/*
-	 * The function's owner enables it; we never do.  Read under the lock
-	 * that a driver's bind notification takes after its probe: either
-	 * decoding is on here, or that notification finds it waiting.
+	 * Only the owner enables decoding.  Read under the lock a driver's bind
+	 * notification takes after its probe: either decoding is on here, or
+	 * that notification finds @pci waiting.
 	 */
 	mutex_lock(&cxl_found_lock);
 	pci_read_config_word(pci, PCI_COMMAND, &cmd);
@@ -681,9 +640,9 @@ static void cxl_scan(struct pci_dev *pci)
 static bool cxl_mark_gone(struct cxl_found *f);
 
 /*
- * @pci is going away: its CPMUs touch no register from now on.  A PMU
- * with no event goes now; one with events goes when the last is closed.
- * Called with the PCI rescan/remove lock held, as every probe is.
+ * @pci is going away: its CPMUs touch no register from now on; a PMU goes
+ * when its last event closes.  Under the PCI rescan/remove lock, as
+ * probes are.
  */
 static void cxl_gone(struct pci_dev *pci)
 {
@@ -698,7 +657,7 @@ static void cxl_gone(struct pci_dev *pci)
 		idle = cxl_mark_gone(f);
 		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
 			 idle ? "" : " with events open; its PMU goes when they close");
-		/* Where an event closed just now, once perf is done with it. */
+		/* Once perf is done with any event closed just now. */
 		if (idle) {
 			cxl_found_sync(f);
 			cxl_found_free(f);
@@ -712,10 +671,7 @@ struct cxl_scan_work {
 	struct pci_dev *pci;
 };
 
-/*
- * A function was added: scan it once the adding is over (BARs are
- * assigned after the device is added), under the rescan/remove lock.
- */
+/* A function was added: scan it once BARs are assigned. */
 static void cxl_scan_work_fn(struct work_struct *work)
 {
 	struct cxl_scan_work *sw = container_of(work, struct cxl_scan_work,
@@ -756,10 +712,7 @@ static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
 		mutex_unlock(&cxl_found_lock);
 		cxl_gone(pci);
 		break;
-	/*
-	 * Under the device lock.  A driver that bound may have turned memory
-	 * decoding on.
-	 */
+	/* Under the device lock; the new driver may have enabled decoding. */
 	case BUS_NOTIFY_BOUND_DRIVER:
 		mutex_lock(&cxl_found_lock);
 		if (cxl_wait_del(pci))
@@ -777,21 +730,18 @@ static struct notifier_block cxl_pci_nb = {
 	.notifier_call = cxl_pci_notify,
 };
 
-/* ------------------------------------------------------------------------
- * The PMU
- */
+/* The PMU */
 
 /**
  * struct cxl_cpmu - one CPMU's PMU state
  * @regs: its register block
  * @found: what discovery knows of it
  * @info: its capabilities
- * @final: each counter's last value, read when the function went away;
- *	what reads return from then on
+ * @final: each counter's value read at removal, returned from then on
  * @cap_index: the Event Group ID Index programmed into each counter
- * @started: counters we started (their Enable bit set), not stopped since
- * @was_reset: counters found reset when stopped (Enable clear): their
- *	next read is a new baseline
+ * @started: counters we started and have not stopped
+ * @was_reset: counters found reset at stop: their next read is a new
+ *	baseline
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable)
  */
@@ -820,10 +770,9 @@ struct cxl_cpmu {
 #define CXL_CFG2_CRB		GENMASK_ULL(63, 32)
 
 /*
- * No register of the CPMU may be touched: its function went away, or the
- * PCI core marked it disconnected (a surprise removal: the hotplug driver
- * does so before it removes the function; a fatal error).  Every access
- * checks this first, on the owner CPU with interrupts off.
+ * Marked disconnected by the PCI core (surprise removal, before the hotplug
+ * driver removes it; fatal error).  Checked before every register access,
+ * on the owner CPU with interrupts off.
  */
 static bool cxl_disconnected(struct pci_dev *pci)
 {
@@ -835,10 +784,7 @@ static bool cxl_gone_now(const struct cxl_cpmu *cp)
 	return READ_ONCE(cp->found->gone) || cxl_disconnected(cp->found->pci);
 }
 
-/*
- * Every counter's bit of the Freeze register, and no bit beyond them
- * (they are reserved).
- */
+/* Every counter's Freeze bit; the bits beyond are reserved. */
 static u64 cxl_all(const struct cxl_cpmu *cp)
 {
 	return GENMASK_ULL(cp->info.nr_cntr - 1, 0);
@@ -913,10 +859,8 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	}
 
 	/*
-	 * Polled often enough for the fastest this event can count (a mask
-	 * of many events, a queue occupancy adds more than one a cycle);
-	 * the core refuses it if that is more often than every 100 us and
-	 * no overflow interrupt is attached.
+	 * Poll often enough for the fastest this event counts; the core
+	 * refuses a poll more often than every 100 us with no interrupt.
 	 */
 	nvu_event_set_wrap(event, cp->info.width, cxl_max_rate(config));
 
@@ -1003,9 +947,8 @@ static void cxl_disable(struct nvu_pmu *pmu)
 }
 
 /*
- * A filter of counter @idx, written at every start: nothing else keeps
- * it (probe writes nothing, the CPMU may turn out not to be ours; a reset
- * of the function puts it back to "no filtering").
+ * Filters are written at every start: probe writes nothing (the CPMU may
+ * not be ours) and a function reset restores "no filtering".
  */
 static void cxl_set_filter(struct cxl_cpmu *cp, unsigned int idx,
 			   unsigned int f, u32 val)
@@ -1023,9 +966,8 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
 		return;
 	/*
-	 * Before the first enable (probe writes nothing) the counters are
-	 * not frozen yet: freeze them now, so that the counters of a group
-	 * start together at that enable.
+	 * Not frozen before the first enable: freeze now, so that a group's
+	 * counters start together.
 	 */
 	if (cp->info.freeze && !cp->frozen && !pmu->hw_running) {
 		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
@@ -1037,9 +979,9 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		       FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
 
 	/*
-	 * No interrupt and no freeze on overflow (that would stop the other
-	 * counters until the next enable): the core's poll folds every wrap.
-	 * Fixed counters ignore the events and index fields.
+	 * No interrupt or freeze on overflow (a freeze stops every counter
+	 * until the next enable): the poll folds wraps.  Fixed counters
+	 * ignore the events and index fields.
 	 */
 	cfg = CPMU_CFG_ENABLE |
 	      FIELD_PREP(CPMU_CFG_THRESHOLD, FIELD_GET(CXL_CFG1_THRESHOLD, c1)) |
@@ -1055,10 +997,8 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * A counter we started whose Enable bit is clear was reset with its
- * function (a Function Level Reset, error recovery, D3hot): every register
- * is back at its reset value.  All ones: the function cannot be reached,
- * which is not that.
+ * A started counter with Enable clear was reset with its function (FLR,
+ * error recovery, D3hot).  All ones is an unreachable function instead.
  */
 static bool cxl_cfg_lost(struct cxl_cpmu *cp, unsigned int idx)
 {
@@ -1081,16 +1021,13 @@ static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * Counter @idx read @val, below where it was last read: a wrap, or a
- * reset of the function.  A wrap leaves the counter enabled; a reset
- * clears its configuration.  Then program it again as it was (its
- * filters, and the freeze the reset released) and take @val as its new
- * starting point: what it counted between the last read and the reset,
- * and since the reset until now (it did not count), is lost, not taken
- * for up to 2^width.  One register read, only when a read goes
- * backwards.  Free-running counters have no Enable bit: their reset
- * looks like a wrap.  A reset that leaves the counter above its last read
- * goes unnoticed; the reset value is taken to be 0 [U].
+ * Counter @idx read below its last value: a wrap, or a function reset,
+ * which clears Enable.  On a reset, program it again (filters, and the
+ * freeze the reset released) and take the read as a new baseline: what it
+ * counted since the last read is lost, not taken for up to 2^width.  One
+ * register read, only when a read goes backwards.  Not detected: a reset
+ * free-running counter (no Enable: looks like a wrap) or one left above
+ * its last read (the reset value is taken to be 0 [U]).
  */
 static bool cxl_reset_seen(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
 			   struct perf_event *event)
@@ -1109,11 +1046,7 @@ static bool cxl_reset_seen(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
 	return true;
 }
 
-/*
- * Where the function cannot be reached, or answered all ones (it can no
- * longer be reached, and the PCI core does not know yet), the counter is
- * taken to be where it was last read: nothing more is counted.
- */
+/* An unreachable function, or an all-ones read, returns the last read. */
 static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
@@ -1128,8 +1061,8 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	if (!nvu_cxl_value_plausible(&cp->info, val, false))
 		return local64_read(&event->hw.prev_count);
 	/*
-	 * Reset: the core's update then finds its baseline moved, and reads
-	 * again from this one (nvu_event_update()).
+	 * Reset: the core finds its baseline moved and reads again
+	 * (nvu_event_update()).
 	 */
 	if (unlikely(val < local64_read(&event->hw.prev_count)) &&
 	    cxl_reset_seen(pmu, cp, event))
@@ -1148,10 +1081,8 @@ static void cxl_set_gone(struct cxl_found *f)
 }
 
 /*
- * On the owner CPU, between perf's callbacks (they run with interrupts
- * off): read every counter in use one last time, so that the counts up to
- * the removal are kept, then mark the CPMU gone.  A function the PCI core
- * marked disconnected is not read: its counts stay at the last read.
+ * On the owner CPU, between perf's callbacks: keep the counts up to the
+ * removal, then mark the CPMU gone.  A disconnected function is not read.
  */
 static void cxl_final_read(void *data)
 {
@@ -1165,9 +1096,8 @@ static void cxl_final_read(void *data)
 }
 
 /*
- * @f's function is going away: mark it gone.  Whether an event was open
- * then decides, in the same critical section, who frees @f: the caller
- * (none was) or the destroy of the last one.
+ * Mark @f gone.  Whether an event was open then, decided under the same
+ * lock, says who frees @f: the caller (none was) or the last destroy.
  */
 static bool cxl_mark_gone(struct cxl_found *f)
 {
@@ -1195,16 +1125,14 @@ static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
 			 size_t len);
 
 /*
- * Register @f's PMU again if the name it should have changed: a memory
- * device memX appeared (the function's driver made it in its probe) or
- * went (in its remove).  Not while events are open, which perf on the
- * kernels we support cannot survive: the PMU then keeps its name.  A name
- * taken meanwhile (by upstream's cxl_pmu) leaves the CPMU without a PMU
- * until the next change.  An orderly removal of a memory device's
- * function comes here too (its driver's remove takes memX away first):
- * an idle PMU is registered under its PCI name until the function goes,
- * at the cost of a probe and perhaps a grace period; nothing is counted
- * wrong.  Under the function's device lock and cxl_found_lock.
+ * Register @f's PMU again if its name changed: memX appeared (the driver's
+ * probe) or went (its remove).  Not while events are open (perf on our
+ * kernels cannot survive it): the PMU keeps its name.  A name taken
+ * meanwhile (upstream's cxl_pmu) leaves no PMU until the next change.  An
+ * orderly removal comes here too (memX goes first): the idle PMU is
+ * registered under its PCI name until the function goes, at the cost of a
+ * probe and perhaps a grace period; no count is wrong.  Under the
+ * function's device lock and cxl_found_lock.
  */
 static void cxl_rename(struct cxl_found *f)
 {
@@ -1213,11 +1141,7 @@ static void cxl_rename(struct cxl_found *f)
 	char name[64];
 	bool idle;
 
-	/*
-	 * A function marked disconnected (pulled out: its driver unbinds as
-	 * part of the removal) is about to go: no probe, whose reads would
-	 * cross a dead link.
-	 */
+	/* Pulled out and about to go: a probe would read across a dead link. */
 	if (cxl_disconnected(f->pci))
 		return;
 	cxl_pmu_name(f->pci, f->loc.index, name, sizeof(name));
@@ -1245,10 +1169,7 @@ static void cxl_rename(struct cxl_found *f)
 	raw_spin_unlock_irqrestore(&f->lock, flags);
 }
 
-/*
- * @pci's driver bound or has unbound: under its device lock.  The name
- * follows its memory device.
- */
+/* @pci's driver bound or unbound, under its device lock: rename its PMUs. */
 static void cxl_owner_changed(struct pci_dev *pci)
 {
 	struct cxl_found *f;
@@ -1272,9 +1193,7 @@ static const struct nvu_pmu_ops cxl_ops = {
 	.read_counter = cxl_read_counter,
 };
 
-/* ------------------------------------------------------------------------
- * sysfs
- */
+/* sysfs */
 
 static struct attribute *cxl_formats[] = {
 	NVU_FORMAT(mask, 0, CXL_CFG_MASK),
@@ -1473,9 +1392,7 @@ static struct nvu_pmu_desc cxl_desc = {
 	.flags = NVU_EVENT_ANY_CPU,
 };
 
-/* ------------------------------------------------------------------------
- * Probe
- */
+/* Probe */
 
 static int cxl_match_memdev(struct device *dev, void *data)
 {
@@ -1533,8 +1450,8 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	cp->found = f;
 
 	/*
-	 * A name taken (by upstream's cxl_pmu, counting on this very CPMU)
-	 * means the CPMU is not ours: refuse it before touching a register.
+	 * Name taken (by upstream's cxl_pmu on this very CPMU): not ours; touch
+	 * no register.
 	 */
 	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
 	if (nvu_pmu_name_taken(name))
@@ -1544,12 +1461,10 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 		return -ENOMEM;
 
 	/*
-	 * Its owner (pcieport) may let the function suspend to D3hot, where
-	 * its registers read all ones and lose their state: keep it in D0
-	 * while the PMU exists.  Its parents stay active with it.  Holding it
-	 * only while events are open would mean finding the registers again
-	 * at each open; the price of keeping it simple is an idle port's
-	 * power.
+	 * Keep the function (and its parents) in D0 for the PMU's life: in
+	 * D3hot its registers read all ones and lose state.  Holding it only
+	 * while events are open would mean finding the registers at each open;
+	 * the cost is an idle port's power.
 	 */
 	ret = pm_runtime_resume_and_get(&pci->dev);
 	if (ret)
@@ -1618,7 +1533,7 @@ static int __init cxl_cpmu_init(void)
 	int ret;
 
 	cxl_desc.max_rate = max_rate;
-	/* cxl_sync_event_free() has no proof to wait for on such a kernel. */
+	/* See cxl_sync_event_free(). */
 	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
 		pr_warn("nvu_cxl_cpmu: preemptible kernel without RCU Tasks: a CPMU removed under open events is unregistered after a fixed 100 ms, not a proven wait\n");
 	cxl_wq = alloc_ordered_workqueue("nvu_cxl_cpmu", 0);
