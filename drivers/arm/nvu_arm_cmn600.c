@@ -1,34 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nvu_arm_cmn600: the Arm CMN-600 mesh PMU (arm_cmn_<n>), on the nv_uncore
- * core.  See Documentation/cmn600.rst.
+ * Arm CMN-600 mesh PMU (arm_cmn_<n>) on the nv_uncore core.  See
+ * Documentation/cmn600.rst.
  *
- * Counting.  A node event counts in a 16-bit local counter of the DTM on
- * the node's crosspoint (XP); the local counter is paired with global
- * counter g of a DTC, which takes its carries.  Which DTC an XP's DTM
- * feeds is not discoverable on CMN-600, so an event takes the same global
- * counter g on every DTC, and its count is
+ * A node event counts in a 16-bit local counter of its XP's DTM, paired
+ * with global counter g of a DTC, which takes its carries.  Which DTC a DTM
+ * feeds is not discoverable on CMN-600, so an event takes global counter g
+ * on every DTC, and counts
  *
  *	sum over DTCs of global[g] * 2^16 + sum over its nodes of local
  *
- * taken modulo 2^48 (a 32-bit global wraps at 2^48 of that sum), then
- * extended to 64 bits here.  Nothing is written to count: a read only
- * reads.  The cycle counter of DTC d (40 bits) is counter 8 + d.
+ * modulo 2^48 (where a 32-bit global wraps), extended to 64 bits here.  A
+ * read writes nothing.  The counters run while read, so a carry can land
+ * between a global and a local counter's read: cmn_sum() brackets the
+ * local reads between equal global reads, and the difference of two sums
+ * is signed, so a sum still 2^16 short is held back, never taken for a
+ * wrap.
  *
- * Reads.  The counters run while they are read, one register at a time,
- * and a local counter's carry can land between the read of its global
- * counter and the read of the local one.  So a read brackets the local
- * counters between two reads of the global ones and takes the sum only
- * when those agree (cmn_sum()); the 48-bit difference between two sums
- * is taken as signed, so that a sum that still came out 2^16 short (a
- * carry on its way to the DTC, or a bracket that never closed) is held
- * back until a good read, never taken for a wrap.  The poll
- * (CMN_MAX_RATE) keeps the real growth between reads below 2^46.
- *
- * The core's counter indexes: 0-7 the global counters, 8 + d the cycle
- * counter of DTC d.  Local counters, watchpoints and occupancy selectors
- * are this driver's, claimed in add() and checked for a whole group by
- * cmn_filters_fit().
+ * Counter indexes: 0-7 global, 8 + d the 40-bit cycle counter of DTC d.
+ * Local counters, watchpoints and occupancy selectors are claimed in add()
+ * and checked for a group by cmn_filters_fit().
  */
 
 #include <linux/acpi.h>
@@ -52,16 +43,16 @@
 #define CMN_WP_PARK_MASK	0ULL
 
 /*
- * Fastest growth of an event's 48-bit sum, which must stay below 2^47
- * between two reads: at most 4 local counters on each of 64 DTMs, each
- * adding at most 64 a cycle at a 4 GHz mesh clock.  An occupancy event
- * adds a queue's occupancy every cycle; how much at most is not public
- * [U]: 64 is taken as the deepest queue.  The core polls every
- * 2^46 / CMN_MAX_RATE = 1.07 s (wrap_width 47: half the signed range,
- * room for a late timer); the 40-bit cycle counter lasts 275 s at 4 GHz.
+ * Fastest growth of an event's 48-bit sum, to stay below 2^47 between
+ * reads: 4 local counters on each of 64 DTMs, each adding at most 64 a
+ * cycle at a 4 GHz mesh clock.  An occupancy event adds its queue's
+ * occupancy each cycle; the deepest queue is not public [U], 64 is taken.
+ * The core polls every 2^46 / CMN_MAX_RATE = 1.07 s (wrap_width 47: half
+ * the signed range, room for a late timer); the 40-bit cycle counter lasts
+ * 275 s at 4 GHz.
  */
 #define CMN_MAX_RATE		(256ULL * 64 * 4000000000ULL)
-/* Reads of an event's counters that may find a carry under way. */
+/* Retries of a read bracket a carry broke (cmn_sum()). */
 #define CMN_READ_TRIES		2
 
 struct cmn_node {
@@ -74,10 +65,7 @@ struct cmn_node {
 	unsigned int occup_ref;
 };
 
-/*
- * A register read once per pass of reads (cmn->pass): its value, and the
- * number of the read that took it (cmn->seq).
- */
+/* A register read once per pass (cmn->pass): value, read number (cmn->seq). */
 struct cmn_snap {
 	u64 val;
 	unsigned long pass;
@@ -186,9 +174,7 @@ static int cmn_filters_fit(const struct nvu_pmu *pmu,
 	return ret;
 }
 
-/* ------------------------------------------------------------------------
- * perf callbacks (the core calls these on the owner CPU, IRQs off)
- */
+/* perf callbacks, on the owner CPU with IRQs off */
 
 static void cmn_event_destroy(struct perf_event *event)
 {
@@ -291,10 +277,9 @@ static void cmn_write_dtms(struct cmn600 *cmn, const unsigned long *dirty)
 }
 
 /*
- * A free watchpoint of @ev's direction on @dtm, or -1.  The two of a pair
- * hold events of the same wp_combine only (upstream's rule): combined,
- * they match one flit together, and the first carries the combine bit.
- * nvu_cmn_group_fits() applies the same rule to a group at open.
+ * A free watchpoint of @ev's direction on @dtm, or -1.  A pair holds one
+ * wp_combine only (upstream's rule; nvu_cmn_group_fits() checks groups
+ * alike): combined, the two match one flit, the first carrying the bit.
  */
 static int cmn_wp_alloc(const struct cmn_dtm *dtm, const struct cmn_event *ev)
 {
@@ -406,9 +391,8 @@ static void cmn_wp_set(struct cmn600 *cmn, const struct cmn_node *xp,
 }
 
 /*
- * dtc_ctl of the DTC whose cycle counter @event is: clock gating off while
- * it counts, since a gated DTC's cycle counter skips the cycles the mesh
- * is idle (upstream does the same).
+ * Clock gating off on @event's DTC while it counts cycles: a gated cycle
+ * counter skips idle cycles (upstream does the same).
  */
 static void cmn_cycles_ctl(struct nvu_pmu *pmu, struct perf_event *event,
 			   bool on)
@@ -474,9 +458,9 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 /*
  * Start a pass of reads: with the core's (&nvu_pmu.read_gen), or @fresh.
- * While the PMU is stopped nothing counts [I], so the whole stopped
- * stretch is one pass (cmn_disable() starts it): perf schedules events
- * out and in there, and each register is read once, not once an event.
+ * Nothing counts while the PMU is stopped [I], so the whole stopped
+ * stretch, from cmn_disable(), is one pass: each register is read once
+ * there, not once for each event perf schedules.
  */
 static void cmn_pass(struct nvu_pmu *pmu, bool fresh)
 {
@@ -517,18 +501,13 @@ static void cmn_read_pair(struct cmn600 *cmn, unsigned int p)
 
 /*
  * The 48-bit sum of global counter @g and the local counters of @ev's
- * nodes.  While the PMU counts (@running), the local counters are taken
- * from reads that lie between two reads of global counter @g with the
- * same values, so no carry landed between a local counter's read and its
- * global counter's; while it is stopped, nothing moves [I] and one read
- * of each serves (perf stops it to schedule events in and out, and
- * reads there hold back every other event of the PMU).  Registers
+ * nodes.  While counting (@running), local counters come from reads
+ * between two equal reads of @g, so no carry fell between; while stopped
+ * nothing moves [I] and one read of each serves (cmn_pass()).  Registers
  * read earlier in the pass serve again where that holds (a group's events
- * share DTMs and counter pairs).  A bracket that does not close in
- * CMN_READ_TRIES (carries faster than the reads) still ends with the
- * local counters read after the global ones: short by 2^16 for each carry
- * that landed between, never long (cmn_read_counter() holds a short read
- * back).
+ * share DTMs and pairs).  A bracket still open after CMN_READ_TRIES ends
+ * with the locals read after the globals: short by 2^16 per carry
+ * between, never long (cmn_read_counter() holds that back).
  */
 static u64 cmn_sum(struct cmn600 *cmn, const struct cmn_event *ev,
 		   unsigned int g, bool running)
@@ -582,11 +561,10 @@ static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * Extend to 64 bits.  A sum's difference is signed: a sum that came out
- * short (a carry on its way to its DTC, which no register shows [U], or a
- * bracket that did not close) and below the last one is not a wrap of
- * 2^48, but a read to hold back: the count stays where it was, and the
- * next read counts from the last good sum.  Counts never go back.
+ * Extend to 64 bits.  A sum's difference is signed: a short sum (a carry
+ * on its way to its DTC, which no register shows [U], or a bracket that
+ * did not close) below the last is held back, not taken for a 2^48 wrap;
+ * the next read counts from the last good sum.  Counts never go back.
  */
 static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
@@ -621,9 +599,9 @@ static bool cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 }
 
 /*
- * Start (@on) or stop counting on every DTC.  Whether DTC0's PMCR gates
- * the other DTCs too is not public [I]: upstream toggles DTC0's alone;
- * each DTC's own is right either way.
+ * Start (@on) or stop counting on every DTC: whether DTC0's PMCR gates
+ * the others is not public [I] (upstream toggles DTC0's alone); each
+ * DTC's own is right either way.
  */
 static void cmn_set_pmcr(struct nvu_pmu *pmu, bool on)
 {
@@ -666,9 +644,7 @@ static const struct nvu_pmu_ops cmn_ops = {
 	.write_counter = cmn_write_counter,
 };
 
-/* ------------------------------------------------------------------------
- * sysfs: format and events
- */
+/* sysfs: format and events */
 
 static struct attribute *cmn_formats[] = {
 	NVU_FORMAT(type, 0, NVU_CMN_CFG_TYPE),
@@ -944,9 +920,8 @@ static struct attribute *cmn_events[] = {
 };
 
 /*
- * An event is listed where it can count: a node of its type exists, the
- * revision has it, and for an XP event on a device port, some XP has that
- * port connected.
+ * Listed where it can count: a node of its type exists, the revision has
+ * it, and an XP event on a device port has that port connected somewhere.
  */
 static umode_t cmn_events_visible(struct kobject *kobj, struct attribute *attr,
 				  int i)
@@ -987,9 +962,7 @@ static const struct nvu_pmu_desc cmn_desc = {
 	.intree_module = "arm_cmn",
 };
 
-/* ------------------------------------------------------------------------
- * debugfs: the mesh map
- */
+/* debugfs: the mesh map */
 
 static const char *cmn_type_name(u16 type)
 {
@@ -1047,14 +1020,12 @@ static int cmn_map_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(cmn_map);
 
-/* ------------------------------------------------------------------------
- * Probe
- */
+/* Probe */
 
 /*
- * The configuration space and the root node's offset in it.  ACPI gives
- * two memory resources in either order, the space and the root node's
- * region inside it; device tree gives the space and "arm,root-node".
+ * The configuration space and the root node's offset in it: ACPI gives
+ * the space and the root node's region in either order, device tree the
+ * space and "arm,root-node".
  */
 static int cmn_find_space(struct platform_device *pdev, struct resource **space,
 			  u32 *root)
@@ -1120,13 +1091,11 @@ static int cmn_build(struct cmn600 *cmn)
 }
 
 /*
- * Put every DTM and DTC in a known state, whatever a kernel before left
- * (kexec): DTMs counting with no input paired, watchpoints off and parked,
- * no event selected on any node; DTCs enabled for debug and trace
- * (dtc_ctl's other bits kept), PMU stopped, overflow status clear.
- * dtm_control.dtm_enable is set where it is clear, its other bits kept:
- * whether it gates counting is not public [U] (upstream never writes it).
- * cmn_stop() puts both back.
+ * Put every DTM and DTC in a known state, whatever a previous kernel left
+ * (kexec): no input paired, watchpoints parked, no event selected; DTCs
+ * enabled for debug and trace, stopped, overflow status clear.
+ * dtm_enable is set where clear, as whether it gates counting is not
+ * public [U] (upstream never writes it).  cmn_stop() restores both.
  */
 static void cmn_reset(struct cmn600 *cmn)
 {
@@ -1311,10 +1280,7 @@ static struct platform_driver cmn_driver = {
 	.probe = cmn_probe,
 };
 
-/*
- * A mesh another driver holds (upstream's arm-cmn, which a distro kernel
- * may have loaded first) is not counted here: say so, once per mesh.
- */
+/* Say, once per mesh, that another driver (upstream's arm-cmn) holds it. */
 static int cmn_held_one(struct device *dev, void *unused)
 {
 	struct device_driver *drv;

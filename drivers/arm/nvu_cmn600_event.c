@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Arm CMN-600: what an arm_cmn_<n> event asks of the mesh, as pure
- * functions of the discovered topology and the event's config, so that
- * KUnit can check them on any mesh.
- *
- * An event of a node type counts on every node of that type (RN-D nodes
- * count RN-I events), or with bynodeid on the one node whose ID is nodeid.
- * Watchpoints and XP events count on crosspoints; dtc_cycles on no node.
+ * Arm CMN-600: what an event asks of the mesh, as pure functions of the
+ * topology and the config, for KUnit.  An event counts on every node of
+ * its type (RN-D nodes count RN-I events), or with bynodeid on node
+ * nodeid; watchpoints and XP events on crosspoints, dtc_cycles on none.
  */
 
 #include <linux/bitfield.h>
@@ -24,6 +21,8 @@
  * nvu_cmn_is_occup() - whether an event uses its nodes' occupancy selector
  * @type: node type
  * @eventid: event ID
+ *
+ * Return: true for the HN-F and DN occupancy events.
  */
 bool nvu_cmn_is_occup(u16 type, u16 eventid)
 {
@@ -37,6 +36,8 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cmn_is_occup);
  * nvu_cmn_event_on() - whether the event of @config counts on node @n
  * @config: config, config1, config2
  * @n: a crosspoint or device node
+ *
+ * Return: true if it does.
  */
 bool nvu_cmn_event_on(const u64 *config, const struct nvu_cmn_node *n)
 {
@@ -175,10 +176,9 @@ static int nvu_cmn_fit_node(struct nvu_cmn_fit *f, const u64 *c,
  * @config: each event's config, config1, config2: 3 * @n values
  * @n: number of events
  *
- * The limits: 8 global counters; one cycle counter per DTC; on each DTM
- * 4 local counters (one per node an event spans there) and 2 watchpoints
- * each way, both with the same wp_combine (a pair combines when it is
- * not 0); one occupancy value per node.  Pure.
+ * Limits: 8 global counters; one cycle counter per DTC; on each DTM 4
+ * local counters (one per node an event spans there) and 2 watchpoints
+ * each way, of one wp_combine; one occupancy value per node.
  *
  * Return: 0, -EINVAL if they cannot, -ENOMEM.
  */

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Arm CMN-600: the mesh, discovered from its configuration space.
- *
- * The CFG (root) node lists the crosspoints (XPs); each XP lists the device
- * nodes on its ports.  Every value read here comes from firmware or
- * silicon, so each is checked before it is followed: a node must lie whole
- * inside the space on a 16 KiB boundary and be visited once (a pointer
- * loop ends the walk with an error, not a hang); child counts stay within
- * what a mesh of at most 8 x 8 can have; node types must be known; node
- * IDs must agree with the mesh geometry.  A bad tree gives an error, the
- * offset of the node at fault and what is wrong with it; no register
- * outside the space is ever read.
+ * Arm CMN-600: the mesh, discovered from its configuration space.  The CFG
+ * (root) node lists the crosspoints (XPs), each XP the device nodes on its
+ * ports.  Every value read comes from firmware or silicon and is checked
+ * before it is followed: nodes lie whole in the space on a 16 KiB boundary
+ * and are visited once (a loop is an error, not a hang), child counts fit
+ * an 8 x 8 mesh, types are known, node IDs match the geometry.  A bad tree
+ * gives the faulty node's offset and why; nothing outside the space is
+ * read.
  */
 
 #include <linux/bitfield.h>
@@ -92,6 +89,8 @@ static int nvu_cmn_children(struct nvu_cmn_walk *w, u32 off, unsigned int max,
  * @t: the topology (its @y_bits)
  * @x: column
  * @y: row
+ *
+ * Return: the node ID.
  */
 u16 nvu_cmn_xp_id(const struct nvu_cmn_topo *t, unsigned int x,
 		  unsigned int y)
@@ -150,15 +149,13 @@ static int nvu_cmn_find_xps(struct nvu_cmn_walk *w, u32 root)
 				   -EINVAL);
 	t->mesh_y = n / t->mesh_x;
 	/*
-	 * The Y field's width: 2 bits up to 4 x 4, 3 beyond, as Arm's SCP
-	 * firmware numbers CMN-600 nodes (spec B.4.4); Linux takes
-	 * fls((mesh_x - 1) | (mesh_y - 1)) since its 2024 rework of node
-	 * IDs, which gives 1 bit on a 2 x 2 or 2 x 1 mesh.  Which one
-	 * CMN-600 silicon uses on such small meshes is not settled [U]
-	 * (nvu_emu's cmn_narrow_ids knob): the XP at (1, 0), ID
-	 * 1 << (3 + w), says which of the two it is; any other width fails
-	 * the check below.  A single column has X = 0 throughout, so either
-	 * width reads the same there.
+	 * The Y width, unsettled on small meshes [U] (NVU_CMN_ID_Y_SHIFT):
+	 * Arm's SCP firmware uses 2 bits up to 4 x 4, else 3 (spec B.4.4);
+	 * Linux, since its 2024 node ID rework,
+	 * fls((mesh_x - 1) | (mesh_y - 1)): 1 bit on a 2 x 2 or 2 x 1 mesh.
+	 * The ID of the XP at (1, 0), 1 << (3 + w), tells which (nvu_emu's
+	 * cmn_narrow_ids knob makes either); any other width fails the check
+	 * below.  A single column reads the same either way.
 	 */
 	t->y_bits = t->mesh_x > 4 || t->mesh_y > 4 ? 3 : 2;
 	if (t->mesh_x > 1 &&
@@ -287,9 +284,9 @@ static int nvu_cmn_node_cmp(const void *a, const void *b)
  * @root: offset of the CFG (root) node
  * @t: filled with what was found; nvu_cmn_topo_free() when done
  *
- * Returns 0, or -EINVAL/-ENODEV with @t->bad_off and @t->why saying
- * which node is wrong and how (-ENOMEM if out of memory).  Nothing needs
- * freeing after a failure.
+ * Return: 0, or -EINVAL/-ENODEV with @t->bad_off and @t->why saying which
+ * node is wrong and how, or -ENOMEM.  Nothing needs freeing after a
+ * failure.
  */
 int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 		     struct nvu_cmn_topo *t)
