@@ -856,13 +856,11 @@ static struct emu_cxl_fn *emu_cxl_fn_of(struct pci_bus *bus,
 	return NULL;
 }
 
-static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
-			    int where, int size, u32 *val)
+/* A config read of @fn, or of nothing where @fn is absent (NULL). */
+static int emu_fn_cfg_read(const struct emu_cxl_fn *fn, int where, int size,
+			   u32 *val)
 {
-	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
-
-	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE ||
-	    READ_ONCE(fn->link_down)) {
+	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE) {
 		PCI_SET_ERROR_RESPONSE(val);
 		return PCIBIOS_DEVICE_NOT_FOUND;
 	}
@@ -873,6 +871,17 @@ static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
 	else
 		*val = emu_cfg_r32(fn->cfg, where);
 	return PCIBIOS_SUCCESSFUL;
+}
+
+static int emu_cxl_cfg_read(struct pci_bus *bus, unsigned int devfn,
+			    int where, int size, u32 *val)
+{
+	struct emu_cxl_fn *fn = emu_cxl_fn_of(bus, devfn);
+
+	/* A function whose link is down answers nothing. */
+	if (fn && READ_ONCE(fn->link_down))
+		fn = NULL;
+	return emu_fn_cfg_read(fn, where, size, val);
 }
 
 /* @fn is in D3hot: its BAR decodes nothing. */
@@ -1782,19 +1791,7 @@ static struct emu_cxl_fn *emu_rp_fn_of(struct pci_bus *bus,
 static int emu_rp_cfg_read(struct pci_bus *bus, unsigned int devfn,
 			   int where, int size, u32 *val)
 {
-	struct emu_cxl_fn *fn = emu_rp_fn_of(bus, devfn);
-
-	if (!fn || where + size > PCI_CFG_SPACE_EXP_SIZE) {
-		PCI_SET_ERROR_RESPONSE(val);
-		return PCIBIOS_DEVICE_NOT_FOUND;
-	}
-	if (size == 1)
-		*val = fn->cfg[where];
-	else if (size == 2)
-		*val = emu_cfg_r16(fn->cfg, where);
-	else
-		*val = emu_cfg_r32(fn->cfg, where);
-	return PCIBIOS_SUCCESSFUL;
+	return emu_fn_cfg_read(emu_rp_fn_of(bus, devfn), where, size, val);
 }
 
 /* Writes change the bits @fn->wmask names (the PCI core serializes them). */
