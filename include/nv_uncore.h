@@ -330,8 +330,8 @@ struct nvu_pmu_desc {
  * @irq_passed: @irq_csd calls in flight
  * @irq_held: bit 0: @irq_line is disabled until the owner has handled it
  * @poll_period: the shortest period a counter in @polled needs, or 0
- * @polled: started counters that no interrupt covers (not restarted at
- *	half range)
+ * @polled: started counters whose count can wrap (nvu_event_set_wrap())
+ *	and that no interrupt covers (not restarted at half range)
  * @poll_timer: overflow poll timer, running while @poll_period is not 0
  * @read_gen: changes before each pass of counter reads (a read, a group
  *	read, a poll, the fold before a clear, an overflow interrupt)

@@ -427,14 +427,15 @@ static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
 }
 
 /*
- * Poll counter @idx unless an interrupt covers it.  A timer due soon enough
- * is not restarted, so that frequent starts (rotation) cannot hold it off.
+ * Poll counter @idx unless an interrupt covers it or its count cannot wrap
+ * (nvu_event_set_wrap()).  A timer due soon enough is not restarted, so
+ * that frequent starts (rotation) cannot hold it off.
  */
 static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 {
 	ktime_t period;
 
-	if (covered) {
+	if (covered || !pmu->events[idx]->hw.config_base) {
 		nvu_poll_clear(pmu, idx);
 		return;
 	}
