@@ -318,12 +318,10 @@ static int nvu_event_init(struct perf_event *event)
 			pmu->wrap_width ?: pmu->counter_width);
 		return -EOPNOTSUPP;
 	}
-	nvu_event_set_wrap(event, pmu->counter_width, pmu->desc->max_rate);
-	/* A count the IP extends itself, from counters of wrap_width bits. */
-	if (pmu->wrap_width) {
-		nvu_event_set_wrap(event, pmu->wrap_width, pmu->desc->max_rate);
-		event->hw.event_base = pmu->counter_width;
-	}
+	/* CMN-600 extends counters of wrap_width bits to counter_width itself. */
+	nvu_event_set_wrap(event, pmu->wrap_width ?: pmu->counter_width,
+			   pmu->desc->max_rate);
+	event->hw.event_base = pmu->counter_width;
 	/* A cycle event has nowhere else to count. */
 	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
 	    desc->ops->is_cycle(pmu, config)) {
