@@ -220,7 +220,7 @@ counts() {
 		shift
 	done
 	shift
-	perf stat -x, -a -e "$_evs" -o /tmp/perf.out -- "$@" >/tmp/perf.err 2>&1 ||
+	perf stat -x, -a --no-scale -e "$_evs" -o /tmp/perf.out -- "$@" >/tmp/perf.err 2>&1 ||
 		{ cat /tmp/perf.err; return 1; }
 	# An event that never ran in a session: say which case it is, from
 	# its run time (4th field) and run/enabled percentage (5th; perf
