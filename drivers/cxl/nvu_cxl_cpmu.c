@@ -1195,18 +1195,24 @@ static const struct nvu_pmu_ops cxl_ops = {
 
 /* sysfs */
 
+enum {
+	CXL_FMT_MASK, CXL_FMT_GID, CXL_FMT_VID, CXL_FMT_THRESHOLD,
+	CXL_FMT_INVERT, CXL_FMT_EDGE, CXL_FMT_HDM_EN, CXL_FMT_CRB_EN,
+	CXL_FMT_HDM, CXL_FMT_CRB, CXL_FMT_NR
+};
+
 static struct attribute *cxl_formats[] = {
-	NVU_FORMAT(mask, 0, CXL_CFG_MASK),
-	NVU_FORMAT(gid, 0, CXL_CFG_GID),
-	NVU_FORMAT(vid, 0, CXL_CFG_VID),
-	NVU_FORMAT(threshold, 1, CXL_CFG1_THRESHOLD),
-	NVU_FORMAT(invert, 1, CXL_CFG1_INVERT),
-	NVU_FORMAT(edge, 1, CXL_CFG1_EDGE),
-	NVU_FORMAT(hdm_filter_en, 1, CXL_CFG1_HDM_EN),
-	NVU_FORMAT(crb_filter_en, 1, CXL_CFG1_CRB_EN),
-	NVU_FORMAT(hdm, 2, CXL_CFG2_HDM),
-	NVU_FORMAT(crb, 2, CXL_CFG2_CRB),
-	NULL
+	[CXL_FMT_MASK] = NVU_FORMAT(mask, 0, CXL_CFG_MASK),
+	[CXL_FMT_GID] = NVU_FORMAT(gid, 0, CXL_CFG_GID),
+	[CXL_FMT_VID] = NVU_FORMAT(vid, 0, CXL_CFG_VID),
+	[CXL_FMT_THRESHOLD] = NVU_FORMAT(threshold, 1, CXL_CFG1_THRESHOLD),
+	[CXL_FMT_INVERT] = NVU_FORMAT(invert, 1, CXL_CFG1_INVERT),
+	[CXL_FMT_EDGE] = NVU_FORMAT(edge, 1, CXL_CFG1_EDGE),
+	[CXL_FMT_HDM_EN] = NVU_FORMAT(hdm_filter_en, 1, CXL_CFG1_HDM_EN),
+	[CXL_FMT_CRB_EN] = NVU_FORMAT(crb_filter_en, 1, CXL_CFG1_CRB_EN),
+	[CXL_FMT_HDM] = NVU_FORMAT(hdm, 2, CXL_CFG2_HDM),
+	[CXL_FMT_CRB] = NVU_FORMAT(crb, 2, CXL_CFG2_CRB),
+	[CXL_FMT_NR] = NULL
 };
 
 /* The filter formats exist only where the CPMU has the filter. */
@@ -1215,15 +1221,17 @@ static umode_t cxl_formats_visible(struct kobject *kobj, struct attribute *attr,
 {
 	struct nvu_pmu *pmu = nvu_dev_to_pmu(kobj_to_dev(kobj));
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	const char *name = attr->name;
 
-	if ((!strcmp(name, "hdm") || !strcmp(name, "hdm_filter_en")) &&
-	    !(cp->info.filters & BIT(CPMU_FILTER_HDM)))
-		return 0;
-	if ((!strcmp(name, "crb") || !strcmp(name, "crb_filter_en")) &&
-	    !(cp->info.filters & BIT(CPMU_FILTER_CRB)))
-		return 0;
-	return attr->mode;
+	switch (i) {
+	case CXL_FMT_HDM_EN:
+	case CXL_FMT_HDM:
+		return cp->info.filters & BIT(CPMU_FILTER_HDM) ? attr->mode : 0;
+	case CXL_FMT_CRB_EN:
+	case CXL_FMT_CRB:
+		return cp->info.filters & BIT(CPMU_FILTER_CRB) ? attr->mode : 0;
+	default:
+		return attr->mode;
+	}
 }
 
 struct cxl_event_attr {
