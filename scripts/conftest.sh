@@ -11,6 +11,32 @@
 set -euo pipefail
 
 kdir=$1 out=$2
+
+# install_out FILE: FILE becomes OUT.h, unless they are the same.
+install_out() {
+	mkdir -p "$(dirname "$out")"
+	cmp -s "$1" "$out" 2>/dev/null || cp "$1" "$out"
+}
+
+# With NVU_CONFTEST_CACHE set (make check), the answers are kept in that
+# directory, keyed by this script, the kernel tree (its path, configuration
+# and release), ARCH, CROSS_COMPILE and the compiler: make check probes the
+# same few trees some twenty-five times a run.
+key=
+if [ -n "${NVU_CONFTEST_CACHE:-}" ]; then
+	key=$({
+		cat "$0"
+		echo "$kdir ${ARCH:-} ${CROSS_COMPILE:-}"
+		stat -c %Y "$kdir/include/generated/autoconf.h"
+		cat "$kdir/include/generated/autoconf.h" "$kdir/include/generated/utsrelease.h"
+		"${CROSS_COMPILE:-}gcc" --version
+	} 2>/dev/null | sha1sum | cut -c1-40)
+	if [ -f "$NVU_CONFTEST_CACHE/$key.h" ]; then
+		install_out "$NVU_CONFTEST_CACHE/$key.h"
+		exit 0
+	fi
+fi
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -126,5 +152,9 @@ make -s -C "$kdir" M="$tmp" -k -j"$(nproc)" modules >"$tmp/log" 2>&1 || true
 	echo "#endif"
 } >"$tmp/out.h"
 
-mkdir -p "$(dirname "$out")"
-cmp -s "$tmp/out.h" "$out" 2>/dev/null || cp "$tmp/out.h" "$out"
+install_out "$tmp/out.h"
+if [ -n "$key" ]; then
+	mkdir -p "$NVU_CONFTEST_CACHE"
+	cp "$tmp/out.h" "$NVU_CONFTEST_CACHE/$key.h.$$"
+	mv "$NVU_CONFTEST_CACHE/$key.h.$$" "$NVU_CONFTEST_CACHE/$key.h"
+fi
