@@ -90,6 +90,8 @@ static const struct nvu_bench_step nvu_bench_steps[] = {
  * @emu: the model's device name, when it is not @pmu
  * @tag: short PMU name printed
  * @name: event name printed ("group" for several)
+ * @steady: the tag of its steady-state row, for a case not named "group"
+ *	whose steady state is measured too
  * @nr_events: number of entries in @config and @config1
  * @config: attr.config of each event
  * @config1: attr.config1 of each event
@@ -100,6 +102,7 @@ struct nvu_bench_case {
 	const char *emu;
 	const char *tag;
 	const char *name;
+	const char *steady;
 	unsigned int nr_events;
 	u64 config[NVU_BENCH_MAX_EVENTS];
 	u64 config1[NVU_BENCH_MAX_EVENTS];
@@ -220,6 +223,8 @@ static const struct nvu_bench_case nvu_bench_cases[] = {
 		 * sched-in or sched-out causes.
 		 */
 		.pmu = NVU_BENCH_C2C, .tag = "c2c", .name = "all9",
+		/* Its steady state too: in_wr_req's counter is polled. */
+		.steady = "c2c_all9",
 		.nr_events = 9,
 		.config = { T410_C2C_CYCLES, T410_C2C_IN_RD_CUM_OUTS,
 			    T410_C2C_IN_RD_REQ, T410_C2C_IN_WR_CUM_OUTS,
@@ -557,7 +562,6 @@ struct nvu_bench_poll {
 	u64 ns, reads, writes;
 };
 
-/* What the core's poll timer does: one pass of reads over every event. */
 /*
  * One pass of reads, as the core's poll timer makes: of the events it
  * polls, or, where it polls none, of every event (a group read's cost).
@@ -683,9 +687,8 @@ static int nvu_bench_steady_show(struct seq_file *m, void *v)
 
 		if (nvu_bench_is_group(bc))
 			nvu_bench_steady_case(m, bc, bc->tag);
-		/* The nine C2C events: in_wr_req's 32-bit counter is polled. */
-		else if (!strcmp(bc->tag, "c2c") && !strcmp(bc->name, "all9"))
-			nvu_bench_steady_case(m, bc, "c2c_all9");
+		else if (bc->steady)
+			nvu_bench_steady_case(m, bc, bc->steady);
 	}
 	mutex_unlock(&nvu_bench_lock);
 	return 0;
