@@ -6,10 +6,11 @@
  * nodeid; watchpoints and XP events on crosspoints, dtc_cycles on none.
  */
 
+#include "nvu_ns.h"
+
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
-#include <kunit/visibility.h>
 
 #include "nvu_cmn600.h"
 

@@ -10,13 +10,14 @@
  * read.
  */
 
+#include "nvu_ns.h"
+
 #include <linux/bitfield.h>
 #include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
-#include <kunit/visibility.h>
 
 #include "nvu_cmn600.h"
 
