@@ -231,6 +231,52 @@ static int nvu_cxl_find_exact(const struct nvu_cxl_info *info,
 	return -1;
 }
 
+/* The counter for @ev among those not in @used, or -1. */
+static int nvu_cxl_find(const struct nvu_cxl_info *info,
+			const unsigned long *used, const struct nvu_cxl_ev *ev,
+			u8 *cap_index)
+{
+	const struct nvu_cxl_evcap *ec;
+	unsigned int i;
+	int idx = -1;
+
+	if (!ev->programmed)
+		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FREE, ev);
+	if (idx < 0)
+		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FIXED, ev);
+	if (idx >= 0) {
+		*cap_index = info->cntr[idx].cap.index;
+		return idx;
+	}
+	ec = nvu_cxl_config_cap(info, ev);
+	if (!ec)
+		return -1;
+	for (i = 0; i < info->nr_cntr; i++) {
+		if (info->cntr[i].type == CPMU_TYPE_CONFIG && !test_bit(i, used)) {
+			*cap_index = ec->index;
+			return i;
+		}
+	}
+	return -1;
+}
+
+/**
+ * nvu_cxl_can_count() - whether some counter of @info could count @ev
+ * @info: the CPMU
+ * @ev: the event
+ *
+ * Return: true if one could, free or not.
+ */
+bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
+		       const struct nvu_cxl_ev *ev)
+{
+	DECLARE_BITMAP(none, CPMU_MAX_COUNTERS) = {};
+	u8 cap_index;
+
+	return nvu_cxl_find(info, none, ev, &cap_index) >= 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_can_count);
+
 /**
  * nvu_cxl_pick() - the counter @ev should count on
  * @info: the CPMU
@@ -248,61 +294,13 @@ static int nvu_cxl_find_exact(const struct nvu_cxl_info *info,
 int nvu_cxl_pick(const struct nvu_cxl_info *info, const unsigned long *used,
 		 const struct nvu_cxl_ev *ev, u8 *cap_index)
 {
-	const struct nvu_cxl_evcap *ec;
-	unsigned int i;
-	int idx = -1;
+	int idx = nvu_cxl_find(info, used, ev, cap_index);
 
-	if (!ev->programmed)
-		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FREE, ev);
-	if (idx < 0)
-		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FIXED, ev);
-	if (idx >= 0) {
-		*cap_index = info->cntr[idx].cap.index;
+	if (idx >= 0)
 		return idx;
-	}
-	ec = nvu_cxl_config_cap(info, ev);
-	if (!ec)
-		return nvu_cxl_can_count(info, ev) ? -EAGAIN : -EINVAL;
-	for (i = 0; i < info->nr_cntr; i++) {
-		if (info->cntr[i].type == CPMU_TYPE_CONFIG && !test_bit(i, used)) {
-			*cap_index = ec->index;
-			return i;
-		}
-	}
-	return -EAGAIN;
+	return nvu_cxl_can_count(info, ev) ? -EAGAIN : -EINVAL;
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_pick);
-
-/**
- * nvu_cxl_can_count() - whether some counter of @info could count @ev
- * @info: the CPMU
- * @ev: the event
- *
- * Return: true if one could, free or not.
- */
-bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
-		       const struct nvu_cxl_ev *ev)
-{
-	unsigned int i;
-
-	for (i = 0; i < info->nr_cntr; i++) {
-		const struct nvu_cxl_cntr *c = &info->cntr[i];
-
-		if (!nvu_cxl_exact(c, ev))
-			continue;
-		if (c->type == CPMU_TYPE_FIXED ||
-		    (c->type == CPMU_TYPE_FREE && !ev->programmed))
-			return true;
-	}
-	if (!nvu_cxl_config_cap(info, ev))
-		return false;
-	for (i = 0; i < info->nr_cntr; i++) {
-		if (info->cntr[i].type == CPMU_TYPE_CONFIG)
-			return true;
-	}
-	return false;
-}
-EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_can_count);
 
 /**
  * nvu_cxl_group_fits() - can these events count at the same time?
