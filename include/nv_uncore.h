@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * nv_uncore: shared core of the nv-uncore PMU drivers.  An IP module
- * describes its PMU (struct nvu_pmu_desc, struct nvu_pmu_ops); the core
- * does the perf side.  See Documentation/core.rst.
+ * describes its PMU; the core does the perf side.  See Documentation/core.rst.
  */
 #ifndef NV_UNCORE_H
 #define NV_UNCORE_H
@@ -22,7 +21,7 @@
 
 #include "nvu_conftest.h"
 
-/* Namespace imports: drivers, the hardware model, KUnit (see nvu_ns.h). */
+/* Symbol namespace imports (see nvu_ns.h). */
 #ifdef NVU_NS_UNQUOTED
 #define NVU_IMPORT_NS()		MODULE_IMPORT_NS(NV_UNCORE)
 #define NVU_IMPORT_MODEL_NS()	MODULE_IMPORT_NS(NV_UNCORE_EMU)
@@ -35,18 +34,15 @@
 
 /* Most counters (or free-running slots) of one PMU. */
 #define NVU_MAX_COUNTERS	64
-/* Counters that would need a shorter poll period are not polled. */
+/* Shortest poll period; counters needing less are not polled. */
 #define NVU_MIN_POLL_NS		(100 * NSEC_PER_USEC)
 
-/*
- * Register access: MMIO, or the hardware model's callbacks for a block it
- * serves.  The model's branch is behind a static key, off without a model.
- */
+/* Register access: MMIO, or the hardware model's callbacks for its blocks. */
 
 /**
  * struct nvu_emu_ops - callbacks of an emulated register block
- * @read: return the @size-byte (4 or 8) register at offset @off
- * @write: write @val to the @size-byte register at offset @off
+ * @read: read the @size-byte (4 or 8) register at @off
+ * @write: write @val to the @size-byte register at @off
  */
 struct nvu_emu_ops {
 	u64 (*read)(void *ctx, u32 off, unsigned int size);
@@ -105,7 +101,7 @@ static inline void nvu_write64(const struct nvu_regs *r, u32 off, u64 val)
 		writeq(val, r->base + off);
 }
 
-/* Read pairs nvu_read64_split() makes before it gives up. */
+/* Read pairs nvu_read64_split() tries before giving up. */
 #define NVU_READ64_TRIES	4
 
 int nvu_read64_split(const struct nvu_regs *r, u32 off, u64 *val);
@@ -141,7 +137,7 @@ void nvu_emu_window_del(struct nvu_emu_window *win);
 
 /**
  * struct nvu_fw_ids - what firmware says a PMU device is
- * @socket: the _UID, which is the socket
+ * @socket: the _UID (the socket)
  * @hid: the _HID
  * @match_data: driver_data of the driver's ACPI ID entry for @hid
  */
@@ -157,7 +153,7 @@ int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw);
  * struct nvu_format_attr - a "format/<name>" attribute
  * @attr: sysfs attribute
  * @word: 0 for config, 1 for config1, 2 for config2
- * @mask: the bits of that word (contiguous); also what config may set
+ * @mask: its bits in that word (contiguous); the only bits config may set
  */
 struct nvu_format_attr {
 	struct device_attribute attr;
@@ -194,7 +190,7 @@ ssize_t nvu_event_show(struct device *dev, struct device_attribute *attr,
 		.id = (_id),						\
 	}})[0].attr.attr)
 
-/* hrtimer_setup(), or its equivalent where the kernel lacks it. */
+/* hrtimer_setup(), emulated where the kernel lacks it. */
 static inline void nvu_hrtimer_setup(struct hrtimer *timer,
 				     enum hrtimer_restart (*fn)(struct hrtimer *),
 				     clockid_t clock, enum hrtimer_mode mode)
@@ -221,30 +217,30 @@ struct nvu_pmu;
 
 /**
  * struct nvu_pmu_ops - hooks an IP module provides
- * @event_init: optional; decode config, refuse what the hardware cannot
- *	count.  A resource it claims is released by the event->destroy it
- *	sets, which the core also calls if it refuses the event later
+ * @event_init: optional; refuse what the hardware cannot count.  A resource
+ *	it claims is freed by the event->destroy it sets, which the core also
+ *	calls if it refuses the event later
  * @is_cycle: optional; whether @config selects the dedicated cycle counter
- * @filters_fit: optional, pure; 0 if the @n requests of a group (new event
- *	last) fit the IP's shared filters (and, with @get_idx, its counters)
- * @get_idx: optional; the counter for @event, or -EAGAIN if none is free.
+ * @filters_fit: optional, pure; 0 if a group's @n requests (new event last)
+ *	fit the shared filters (and, with @get_idx, the counters)
+ * @get_idx: optional; @event's counter, or -EAGAIN if none is free.
  *	Default: the cycle counter for a cycle event, else the first free one
- * @add: optional; reserve shared resources for an event being scheduled
- *	in, or fail with -EAGAIN so that perf reschedules
+ * @add: optional; reserve shared resources as @event is scheduled in, or
+ *	return -EAGAIN for perf to reschedule
  * @del: optional; release what @add reserved
- * @enable: start counting (PMU-wide), called when some event is in use
- * @disable: stop counting (PMU-wide)
- * @clear: optional; reset the hardware counters (see NVU_CLEAR_ON_DISABLE)
- * @start_counter: optional; program and enable the counter of @event
- * @stop_counter: optional; disable the counter of @event
- * @read_counter: the raw value of @event's counter (&nvu_pmu.counter_width
- *	bits, or as nvu_event_set_wrap() set); a register several counters
- *	share may be read once per &nvu_pmu.read_gen
+ * @enable: start counting, PMU-wide; called only with a counter in use
+ * @disable: stop counting, PMU-wide
+ * @clear: optional; zero the hardware counters (see NVU_CLEAR_ON_DISABLE)
+ * @start_counter: optional; program and enable @event's counter
+ * @stop_counter: optional; disable @event's counter
+ * @read_counter: raw value of @event's counter (&nvu_pmu.counter_width
+ *	bits, or as nvu_event_set_wrap() set); a register shared by several
+ *	counters may be read once per &nvu_pmu.read_gen
  * @write_counter: optional; set @event's counter to @val, or return false
- *	if it cannot now (the core then starts from a read, and polls it)
+ *	if it cannot now (the core then starts from a read, and polls)
  * @read_clear_overflow: with an overflow interrupt: set in @ovf (zeroed,
  *	NVU_MAX_COUNTERS + 1 bits) the counters that overflowed, clear that
- *	status, and return whether any did
+ *	status, return whether any did
  */
 struct nvu_pmu_ops {
 	int (*event_init)(struct nvu_pmu *pmu, struct perf_event *event);
@@ -266,11 +262,10 @@ struct nvu_pmu_ops {
 };
 
 /*
- * &nvu_pmu_desc.flags.  NVU_CLEAR_ON_DISABLE: the counters restart from
- * zero after a disable (or &nvu_pmu_ops.clear zeroes them); the core folds
- * the counts first.  NVU_EVENT_ANY_CPU: an event opened on any CPU counts
- * on the owner (as upstream's driver for the PMU); else CPUs outside
- * associated_cpus are refused.
+ * &nvu_pmu_desc.flags.  NVU_CLEAR_ON_DISABLE: counters restart from zero
+ * after a disable (or &nvu_pmu_ops.clear); the core folds the counts first.
+ * NVU_EVENT_ANY_CPU: accept events opened on any CPU (they count on the
+ * owner), not only on associated_cpus.
  */
 #define NVU_CLEAR_ON_DISABLE	BIT(0)
 #define NVU_EVENT_ANY_CPU	BIT(1)
@@ -279,15 +274,15 @@ struct nvu_pmu_ops {
  * struct nvu_pmu_desc - static description of one PMU type
  * @formats: NULL-terminated format attributes (NVU_FORMAT)
  * @formats_visible: optional is_visible for @formats; a hidden field's
- *	bits are still accepted, so event_init must refuse them
- * @events: NULL-terminated event attributes (NVU_EVENT and its scale/unit)
+ *	bits still pass the core's check, so event_init must refuse them
+ * @events: NULL-terminated event attributes (NVU_EVENT)
  * @events_visible: optional is_visible for @events
  * @ops: hooks
  * @flags: NVU_* flags
- * @max_rate: fastest count rate of any event, per second; with the counter
- *	width it sets the poll period
- * @intree_module: the in-tree driver of the same PMU names, for the
- *	message when a name is taken
+ * @max_rate: fastest count rate of any event, per second; sets the poll
+ *	period with the counter width
+ * @intree_module: in-tree driver of the same PMU names, named when a name
+ *	is taken
  * @extra_group: optional further sysfs attributes (see nvu_dev_to_pmu())
  */
 struct nvu_pmu_desc {
@@ -313,36 +308,35 @@ struct nvu_pmu_desc {
  * @identifier: contents of the "identifier" sysfs file
  * @num_counters: regular counters (or free-running slots)
  * @counter_width: bits of the value read_counter() returns, 1..64
- * @wrap_width: width of the hardware counters an IP sums into its
+ * @wrap_width: width of the hardware counters the IP sums into its
  *	@counter_width value, for the poll period; 0: @counter_width
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on
- * @moving_to: the new owner while nvu_migrate() moves the context, else -1
+ * @moving_to: new owner while nvu_migrate() moves the context, else -1
  * @used: allocated counter indexes
  * @events: event by counter index
  * @hw_running: counting is enabled
  * @registered: perf knows the PMU; hotplug may migrate its context
- * @irq: the overflow interrupt, or 0 (the core polls); 0 again while
- *	the PMU goes (the handler then does nothing)
- * @irq_line: the overflow interrupt's line, kept until it is freed
+ * @irq: overflow interrupt, or 0 (polling); 0 again while the PMU goes
+ *	(the handler then does nothing)
+ * @irq_line: overflow interrupt line, kept until freed
  * @irq_csd: passes an overflow interrupt taken elsewhere to the owner
  * @irq_passed: @irq_csd calls in flight
  * @irq_held: bit 0: @irq_line is disabled until the owner has handled it
- * @poll_period: the shortest period a counter in @polled needs, or 0
- * @polled: started counters whose count can wrap (nvu_event_set_wrap())
- *	and that no interrupt covers (not restarted at half range)
+ * @poll_period: shortest period a counter in @polled needs, or 0
+ * @polled: started counters that can wrap (nvu_event_set_wrap()) and that
+ *	no interrupt covers
  * @poll_timer: overflow poll timer, running while @poll_period is not 0
- * @read_gen: changes before each pass of counter reads (a read, a group
- *	read, a poll, the fold before a clear, an overflow interrupt)
- * @txn_flags: the PERF_PMU_TXN_* of the transaction under way, or 0
+ * @read_gen: changes before each pass of counter reads
+ * @txn_flags: PERF_PMU_TXN_* of the transaction under way, or 0
  * @cpuhp_node: hotplug instance
  * @list: entry in the core's list of PMUs
  * @unregister_work: takes the PMU out of perf for
  *	nvu_pmus_unregister_module()
  * @unregister_queued: @unregister_work was queued (under the core's lock)
- * @stray_work: moves events that perf installed on a former owner
- *	(@stray_cpus) to the owner
+ * @stray_work: moves events perf installed on a former owner (@stray_cpus)
+ *	to the owner
  * @stray_kick: queues @stray_work from add(), in perf's locks
  * @stray_cpus: CPUs where add() refused such events
  * @attr_groups: sysfs groups handed to perf
@@ -406,7 +400,6 @@ static inline void *nvu_pmu_priv(const struct nvu_pmu *pmu)
 	return pmu->priv;
 }
 
-/* Counter index of the dedicated cycle counter. */
 static inline unsigned int nvu_cycle_idx(const struct nvu_pmu *pmu)
 {
 	return pmu->num_counters;
@@ -423,7 +416,6 @@ int nvu_pmu_name_refuse(struct device *dev, const char *name,
 			const char *intree);
 void nvu_pmus_unregister_module(struct module *owner);
 #if IS_ENABLED(CONFIG_KUNIT)
-/* KUnit only. */
 struct nvu_pmu *nvu_pmu_get(const char *name);
 void nvu_pmu_put(struct nvu_pmu *pmu);
 #endif

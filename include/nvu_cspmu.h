@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * nv_uncore helpers for Arm CoreSight PMU architecture blocks (ARM IHI
- * 0091): the "arm-cs-arch-pmu" devices the kernel makes of ACPI APMT nodes.
- * The IP module adds its events and filters.  See Documentation/core.rst.
+ * 0091) described by ACPI APMT.  See Documentation/core.rst.
  */
 #ifndef NVU_CSPMU_H
 #define NVU_CSPMU_H
@@ -15,12 +14,12 @@
 struct nvu_cspmu;
 
 /**
- * struct nvu_cspmu_desc - what is particular to one IP's CoreSight PMU blocks
- * @pmiidr: the IP's PMIIDR (implementer, product, variant and revision)
- * @event_mask: the config bits that are the event type (PMEVTYPER)
- * @cycle_filter: optional; the PMCCFILTR value for a cycle event (else 0)
+ * struct nvu_cspmu_desc - an IP's CoreSight PMU particulars
+ * @pmiidr: the IP's PMIIDR (implementer, product, variant, revision)
+ * @event_mask: config bits that are the event type (PMEVTYPER)
+ * @cycle_filter: optional; PMCCFILTR value for a cycle event (else 0)
  * @write_filters: program event counter @phys's filters for @event; called
- *	after writing its type, before enabling it
+ *	after its type is written, before it is enabled
  */
 struct nvu_cspmu_desc {
 	u32 pmiidr;
@@ -31,15 +30,14 @@ struct nvu_cspmu_desc {
 };
 
 /**
- * struct nvu_cspmu - a CoreSight PMU block; the first member of the IP
- *	module's private data (nvu_pmu_priv())
+ * struct nvu_cspmu - a CoreSight PMU block; first in the IP's private data
  * @desc: the IP's description
  * @page0: page 0 (configuration)
- * @page1: page 1 (counters and overflow status); page 0 when single-page
- * @pmiidr: the block's identity, PMIIDR or its rebuild from PMPIDR0-4
+ * @page1: page 1 (counters, overflow status); page 0 when single-page
+ * @pmiidr: the block's PMIIDR, or its rebuild from PMPIDR0-4
  * @wide: counters are 64-bit registers
- * @atomic64: a 64-bit access to a counter is single-copy atomic
- * @nr_banks: banks of 32 counters the block has (PMCFGR.N)
+ * @atomic64: a 64-bit counter access is single-copy atomic
+ * @nr_banks: banks of 32 counters (from PMCFGR.N)
  * @socket: NUMA node of the block's CPUs
  */
 struct nvu_cspmu {
@@ -79,7 +77,7 @@ int __nvu_cspmu_driver_register(struct nvu_cspmu_driver *drv,
 void nvu_cspmu_driver_unregister(struct nvu_cspmu_driver *drv);
 #define nvu_cspmu_driver_register(drv) \
 	__nvu_cspmu_driver_register(drv, THIS_MODULE)
-/* An IP module that only registers its CoreSight PMU driver @drv. */
+/* For an IP module whose init and exit only (un)register @drv. */
 #define module_nvu_cspmu_driver(drv) \
 	module_driver(drv, nvu_cspmu_driver_register, nvu_cspmu_driver_unregister)
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
@@ -88,7 +86,7 @@ int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles);
 u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx);
 u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event);
 
-/* struct nvu_pmu_ops members any CoreSight PMU can use as they are. */
+/* &struct nvu_pmu_ops hooks any CoreSight PMU can use as they are. */
 void nvu_cspmu_enable(struct nvu_pmu *pmu);
 void nvu_cspmu_disable(struct nvu_pmu *pmu);
 void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event);

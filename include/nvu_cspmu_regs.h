@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * Registers of the Arm CoreSight PMU architecture (ARM IHI 0091), shared
- * with the hardware model.
- */
+/* Arm CoreSight PMU registers (ARM IHI 0091), shared with the model. */
 #ifndef NVU_CSPMU_REGS_H
 #define NVU_CSPMU_REGS_H
 
 #include <linux/bits.h>
 
 /*
- * Page 1 registers (page 0 when single-page).  The enable, interrupt-enable
- * and overflow registers are banked: bank k (+4k) holds counters 32k..32k+31.
+ * Page 1 (page 0 when single-page).  Enable, interrupt-enable and overflow
+ * registers are banked: bank k, at +4k, holds counters 32k..32k+31.
  */
 #define CSPMU_PMEVCNTR(n, wide)		((n) * ((wide) ? 8 : 4))
 #define CSPMU_PMOVSCLR			0xc80

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * nv_uncore: PMU registration, sysfs, CPU hotplug and register mapping.
- */
+/* nv_uncore: PMU registration, sysfs, CPU hotplug and register mapping. */
 
 #include "nvu_ns.h"
 
@@ -30,16 +28,13 @@ static DEFINE_MUTEX(nvu_stray_lock);
 static LIST_HEAD(nvu_emu_windows);
 static DEFINE_MUTEX(nvu_emu_lock);
 
-/*
- * On while the model has a window.  A block mapped from a window pins the
- * model's module, so the key stays on while the block is in use.
- */
+/* On while the model has a window; a block mapped from one pins the model. */
 DEFINE_STATIC_KEY_FALSE(nvu_emu_active);
 EXPORT_SYMBOL_GPL(nvu_emu_active);
 
 /**
  * nvu_emu_window_add() - let the hardware model serve a physical range
- * @win: the range and its callbacks; must stay valid until removed
+ * @win: the range and its callbacks; valid until removed
  *
  * Context: might sleep.
  */
@@ -98,7 +93,6 @@ static int nvu_map_emulated(struct device *dev, const struct resource *res,
 	return devm_add_action_or_reset(dev, nvu_module_put, win->owner);
 }
 
-/* Map @res, from the model if it serves it; @request: claim the range. */
 static int nvu_map(struct device *dev, const struct resource *res,
 		   struct nvu_regs *regs, resource_size_t size, bool request)
 {
@@ -134,8 +128,7 @@ static int nvu_map(struct device *dev, const struct resource *res,
  * @regs: filled in
  * @size: least length of @res: the end of the last register (0: any)
  *
- * Requests the range, on the model too, so that overlapping claims fail
- * alike.  Device-managed.
+ * Claims the range, on the model too, so overlaps fail alike.  Device-managed.
  *
  * Return: 0 or a probe error.
  */
@@ -152,8 +145,7 @@ EXPORT_SYMBOL_GPL(nvu_map_region);
  * @res: the range
  * @regs: filled in
  *
- * As nvu_map_region(), without requesting the range (a BAR that cxl_pci
- * or pcieport may own).
+ * As nvu_map_region(), unclaimed (a BAR that cxl_pci or pcieport may own).
  *
  * Return: 0 or a probe error.
  */
@@ -223,10 +215,9 @@ EXPORT_SYMBOL_GPL(nvu_map_instances);
  * @val: in, an earlier value with no wrap or reset since (or 0); out, the
  *	value read
  *
- * Reads low, then high.  The count at the low read is at least @val, so
- * if the high half is the least that @val and the low half allow, no carry
- * fell between the reads.  Else pairs are reread until a high half
- * repeats, at most NVU_READ64_TRIES times.
+ * Reads low, then high.  A high half equal to the least that @val and the
+ * low half allow is exact (the count only grows); else pairs are reread
+ * until the high half repeats, at most NVU_READ64_TRIES times.
  *
  * Return: 0, or -EIO if the high half never settled (@val unchanged).
  */
@@ -390,8 +381,7 @@ static unsigned int nvu_first_cpu(const struct cpumask *a,
  * @online: CPUs that are online
  * @exclude: a CPU to avoid (going offline), or -1
  *
- * Any online CPU will do if no associated one is, so that the PMU of an
- * offline socket stays usable.
+ * Falls back to any online CPU, so an offline socket's PMU stays usable.
  *
  * Return: the CPU, or nr_cpu_ids if none is left.
  */
@@ -408,8 +398,8 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 EXPORT_SYMBOL_IF_KUNIT(nvu_pick_cpu);
 
 /*
- * Under the CPU hotplug lock.  The overflow interrupts are off, and none is
- * in flight to the old owner, while the context moves.
+ * Under the CPU hotplug lock.  While the context moves, the overflow line
+ * is off and nothing is in flight to the old owner.
  */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
@@ -439,8 +429,8 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 
 /*
  * perf installs an event on the CPU event_init() named under no hotplug
- * lock: if the owner moved in between, add() refuses it there.  Move such
- * events to the owner (perf detached those of a CPU gone offline).
+ * lock; if the owner moved meanwhile, add() refused it.  Move such events
+ * to the owner (perf detached those of a CPU gone offline).
  */
 static void nvu_stray_work(struct work_struct *work)
 {
@@ -462,7 +452,7 @@ static void nvu_stray_work(struct work_struct *work)
 	cpus_read_unlock();
 }
 
-/* From add(), in perf's locks: a wake-up of the worker waits for this. */
+/* add() runs in perf's locks: the worker is woken from here instead. */
 static void nvu_stray_kick(struct irq_work *work)
 {
 	schedule_work(&container_of(work, struct nvu_pmu, stray_kick)->stray_work);
@@ -503,10 +493,9 @@ static void nvu_irq_sync_action(void *data)
  * devm_nvu_pmu_alloc() - allocate a PMU for @dev
  * @dev: owning device
  * @desc: static description (must outlive the PMU)
- * @priv_size: bytes of IP-private data, reachable with nvu_pmu_priv()
+ * @priv_size: bytes of IP-private data (nvu_pmu_priv())
  *
- * The PMU is associated with every possible CPU until the driver narrows
- * &nvu_pmu.associated_cpus (nvu_pmu_set_node()).
+ * &nvu_pmu.associated_cpus starts as every possible CPU (nvu_pmu_set_node()).
  *
  * Return: the PMU, or NULL.
  */
@@ -558,9 +547,9 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  * @pmu: from devm_nvu_pmu_alloc(), not yet registered
  * @irq: the interrupt
  *
- * Call before registering, once.  The handler restarts counters at half range: the IP needs
- * read_clear_overflow, write_counter, and counters that keep their counts
- * over a disable.  Device-managed.
+ * Call once, before registering.  The handler restarts counters at half
+ * range, so the IP needs read_clear_overflow, write_counter and counters
+ * that keep their counts over a disable.  Device-managed.
  *
  * Return: 0 or a probe error.
  */
@@ -636,17 +625,14 @@ static void nvu_unregister(void *data)
 		flush_work(&pmu->unregister_work);
 	else
 		nvu_unregister_perf(pmu);
-	/* No event is left, so the timer should be off already. */
+	/* No event is left: the timer should be off already. */
 	hrtimer_cancel(&pmu->poll_timer);
 	/* Devm frees the lines after this: none may be in flight then. */
 	WRITE_ONCE(pmu->irq, 0);
 	nvu_irq_quiesce(pmu);
 }
 
-/*
- * perf_pmu_unregister() waits for grace periods (10-20 ms): unregistering
- * this many PMUs at once lets them share the waits.
- */
+/* perf_pmu_unregister() waits for grace periods; parallel calls share them. */
 #define NVU_UNREGISTER_PARALLEL	256
 static struct workqueue_struct *nvu_unregister_wq;
 
@@ -654,9 +640,9 @@ static struct workqueue_struct *nvu_unregister_wq;
  * nvu_pmus_unregister_module() - take every PMU of a module out of perf
  * @owner: the IP module, being unloaded
  *
- * Call from @owner's module exit, before unregistering its driver: takes
- * its PMUs out of perf in parallel, a step their devices' teardown then
- * skips.  Does nothing unless @owner is going away (no event is open).
+ * Call from @owner's exit before unregistering its driver: its PMUs leave
+ * perf in parallel, and their devices' teardown skips that step.  Does
+ * nothing unless @owner is going away (so no event is open).
  */
 void nvu_pmus_unregister_module(struct module *owner)
 {
@@ -716,9 +702,8 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_pmu_put);
  * nvu_pmu_name_taken() - is a PMU of this name registered already?
  * @name: the PMU name
  *
- * perf does not check names: a taken one fails only when its sysfs entry
- * collides, with a stack dump.  This lets a driver refuse before touching
- * anything (without sysfs mounted it says no; registration finds out).
+ * perf fails a taken name only when its sysfs entry collides, with a stack
+ * dump; this lets a driver refuse first.  Says no without sysfs mounted.
  *
  * Return: whether /sys/bus/event_source/devices/@name exists.
  */
@@ -761,7 +746,7 @@ EXPORT_SYMBOL_GPL(nvu_pmu_name_refuse);
  *	@counter_width and @associated_cpus set
  * @owner: the IP module; perf pins it while events exist
  *
- * Use devm_nvu_pmu_register().  Device-managed; undone here on failure.
+ * Use devm_nvu_pmu_register().  Device-managed; undone on failure.
  *
  * Return: 0 or a probe error.
  */

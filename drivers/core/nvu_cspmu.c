@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * nv_uncore: helpers for CoreSight PMU architecture blocks (ARM IHI 0091)
- * that the ACPI APMT describes.
- */
+/* nv_uncore: helpers for APMT-described CoreSight PMU blocks (ARM IHI 0091). */
 
 #include "nvu_ns.h"
 
@@ -65,9 +62,9 @@ static bool nvu_cspmu_cpu_in_container(unsigned int cpu, u32 uid)
 
 /*
  * The CPUs of the APMT affinity: a processor container's, or for a single
- * processor all of its NUMA node, so that the PMU survives that CPU going
- * offline (upstream keeps to the one CPU).  Which of the two Tegra410
- * firmware uses is unknown [U].
+ * processor its whole NUMA node, so the PMU survives that CPU going offline
+ * (upstream keeps to the one CPU).  Which one Tegra410 firmware uses is
+ * unknown [U]; both are handled.
  */
 static void nvu_cspmu_apmt_cpus(struct nvu_pmu *pmu,
 				const struct acpi_apmt_node *node)
@@ -127,15 +124,13 @@ static u32 nvu_cspmu_pmiidr(const struct nvu_regs *page0)
 /**
  * nvu_cspmu_init() - probe the CoreSight PMU block of @pdev for @pmu
  * @pdev: an "arm-cs-arch-pmu" device
- * @pmu: from devm_nvu_pmu_alloc(), whose private data starts with a
- *	struct nvu_cspmu
+ * @pmu: from devm_nvu_pmu_alloc(), its private data a struct nvu_cspmu
  * @desc: the IP's description (must outlive the PMU)
  *
- * A block of another PMIIDR gets -ENODEV silently, so that the device goes
- * to the next driver.  Else @pmu gets its counters, width, CPUs and
- * identifier, the block is reset and its overflow interrupt taken if
- * firmware gives one; the caller names and registers the PMU.
- * Device-managed.
+ * A block of another PMIIDR gets -ENODEV quietly, for the next driver.
+ * Else fills in @pmu's counters, width, CPUs and identifier, resets the
+ * block and takes its overflow interrupt, if any; the caller names and
+ * registers the PMU.  Device-managed.
  *
  * Return: 0 or a probe error.
  */
@@ -161,7 +156,6 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		return -ENODEV;
 	}
 
-	/* A dual-page block has page 1 as its second resource. */
 	cs->page1 = cs->page0;
 	if (node->flags & ACPI_APMT_FLAGS_DUAL_PAGE) {
 		ret = nvu_map_resource(pdev, 1, &cs->page1);
@@ -209,10 +203,10 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 EXPORT_SYMBOL_GPL(nvu_cspmu_init);
 
 /*
- * Upstream's arm_cspmu_module matches "arm-cs-arch-pmu" too, and a bound
- * device is never offered to us: count those another driver holds, to say
- * why a PMU is missing.  Without touching its registers, only the APMT
- * node's PMIIDR tells: ours, another's, or none given (maybe ours).
+ * Upstream's arm_cspmu_module matches our devices too, and a bound device
+ * is never offered to us: count those another driver holds, to say why a
+ * PMU is missing.  Short of reading its registers, only the APMT node's
+ * PMIIDR tells: ours, another's, or none given (maybe ours).
  */
 struct nvu_cspmu_held {
 	struct device_driver *self;
@@ -249,8 +243,7 @@ static int nvu_cspmu_held_one(struct device *dev, void *data)
 }
 
 /**
- * __nvu_cspmu_driver_register() - register an IP module's CoreSight PMU
- *	driver, and say which of its devices another driver holds
+ * __nvu_cspmu_driver_register() - register an IP's CoreSight PMU driver
  * @drv: the driver
  * @owner: the IP module
  *
@@ -300,7 +293,7 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_driver_unregister);
  * nvu_cspmu_check_cycles() - event_init check of a synthetic cycles ID
  * @pmu: the PMU
  * @config: the event's config
- * @cycles: the ID that selects the cycle counter, a bit above the event IDs
+ * @cycles: the ID selecting the cycle counter, a bit above the event IDs
  *
  * Return: -EINVAL if @cycles is combined with other bits, else 0.
  */
@@ -320,8 +313,8 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_check_cycles);
  * @pmu: the PMU
  * @idx: a counter index of the core (nvu_cycle_idx() for the cycle counter)
  *
- * Return: 31 for the cycle counter; with one, event counters from index 31
- * on are the ones above it.
+ * Return: 31 for the cycle counter; with one, indexes from 31 on shift up
+ * by one.
  */
 u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx)
 {
@@ -349,7 +342,7 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
  * @pmu: the PMU
  * @event: the event
  *
- * Programs the type and filters, then enables the counter (and interrupt).
+ * Programs type and filters, then enables the counter (and interrupt).
  */
 void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
@@ -446,9 +439,9 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_read_clear_overflow);
  * @event: the event
  *
  * Without 64-bit atomicity a wide counter is read in halves, from the
- * previous value if 64 bits wide (nvu_read64_split() sees a wrap below it),
- * else from 0.  If the halves never settle, the previous value: the count
- * stalls rather than jump by 2^32.
+ * previous value if 64 bits wide (a narrower one may wrap below it), else
+ * from 0.  If the halves never settle, returns the previous value: the
+ * count stalls rather than jump by 2^32.
  *
  * Return: the counter's raw value.
  */

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nv_uncore: perf callbacks, counter accumulation and group validation.
- *
- * Every callback but event_init runs on the owner CPU with interrupts off
- * (in perf's context lock), as does the poll timer: no lock of our own.
+ * All but event_init run on the owner CPU with interrupts off (in perf's
+ * context lock), as does the poll timer: no lock of our own.
  */
 
 #include "nvu_ns.h"
@@ -36,8 +35,8 @@ EXPORT_SYMBOL_GPL(nvu_delta);
  * @width: counter width in bits
  * @max_rate: fastest rate at which it can count, per second
  *
- * Return: the time to count half the range at @max_rate, at most 60 s; 0
- * for 64 bits or no @max_rate.
+ * Return: time to count half the range at @max_rate, at most 60 s; 0 for
+ * 64 bits or no @max_rate.
  */
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 {
@@ -53,7 +52,7 @@ EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
 /**
  * nvu_width_pollable() - can counters of @width be polled often enough?
  * @width: counter width in bits
- * @max_rate: fastest rate at which they can count, per second
+ * @max_rate: fastest count rate, per second
  *
  * Return: whether nvu_poll_period_ns() is 0 or at least NVU_MIN_POLL_NS.
  */
@@ -81,12 +80,12 @@ static bool nvu_event_pollable(const struct perf_event *event)
  * nvu_event_set_wrap() - an event whose count wraps sooner than its PMU's
  * @event: the event, from the IP's &nvu_pmu_ops.event_init
  * @width: bits of the value read_counter() returns for @event, 1..64
- * @max_rate: the fastest that value can grow, per second
+ * @max_rate: fastest that value can grow, per second
  *
- * Overrides &nvu_pmu.counter_width and &nvu_pmu_desc.max_rate for @event:
- * the core polls it every nvu_poll_period_ns(@width, @max_rate) while it
- * counts, or refuses it if that is below NVU_MIN_POLL_NS and no overflow
- * interrupt covers it.  Uses hw.event_base and hw.config_base.
+ * Overrides &nvu_pmu.counter_width and &nvu_pmu_desc.max_rate for @event,
+ * which is polled every nvu_poll_period_ns(@width, @max_rate), or refused
+ * if that is below NVU_MIN_POLL_NS and no overflow interrupt covers it.
+ * Uses hw.event_base and hw.config_base.
  */
 void nvu_event_set_wrap(struct perf_event *event, unsigned int width,
 			u64 max_rate)
@@ -120,7 +119,7 @@ EXPORT_SYMBOL_GPL(nvu_event_config);
  * @word: 0 for config, 1 for config1, 2 for config2
  * @value: the user's value of that word
  *
- * Return: the bits of @value that no format of @word defines.
+ * Return: those bits of @value.
  */
 u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
 			    u64 value)
@@ -145,7 +144,7 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_config_unknown_bits);
  * @reqs: the group's events on this PMU
  * @n: number of @reqs
  *
- * A cycle request needs the cycle counter, so a group holds at most one.
+ * With a cycle counter, cycle requests need it, so at most one fits.
  *
  * Return: 0 or -EINVAL.
  */
@@ -164,7 +163,6 @@ int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_counters_fit);
 
-/* See &nvu_pmu.read_gen. */
 static void nvu_read_pass(struct nvu_pmu *pmu)
 {
 	pmu->read_gen++;
@@ -185,8 +183,8 @@ static void nvu_event_update(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * Whether the hardware holds counts not yet folded: a PMU that clears on
- * disable was folded by pmu_disable and counts nothing until enabled.
+ * Whether the hardware holds unfolded counts: a PMU that clears on disable
+ * was folded by pmu_disable and counts nothing until enabled.
  */
 static bool nvu_hw_live(const struct nvu_pmu *pmu)
 {
@@ -222,8 +220,7 @@ static int nvu_collect_req(struct nvu_pmu *pmu, struct perf_event *event,
  * @reqs: the group's events on @pmu (a new event last)
  * @n: number of @reqs
  *
- * Counters first, then &nvu_pmu_ops.filters_fit.  Pure: reads only @pmu's
- * description.
+ * Counters, then &nvu_pmu_ops.filters_fit.  Pure: reads @pmu's setup only.
  *
  * Return: 0 or a negative errno.
  */
@@ -322,7 +319,6 @@ static int nvu_event_init(struct perf_event *event)
 	nvu_event_set_wrap(event, pmu->wrap_width ?: pmu->counter_width,
 			   pmu->desc->max_rate);
 	event->hw.event_base = pmu->counter_width;
-	/* A cycle event has nowhere else to count. */
 	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
 	    desc->ops->is_cycle(pmu, config)) {
 		dev_dbg(pmu->dev, "event %#llx needs the cycle counter, which this PMU lacks\n",
@@ -425,9 +421,8 @@ static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
 }
 
 /*
- * Poll counter @idx unless an interrupt covers it or its count cannot wrap
- * (nvu_event_set_wrap()).  A timer due soon enough is not restarted, so
- * that frequent starts (rotation) cannot hold it off.
+ * A timer due soon enough is not restarted, so that frequent starts
+ * (rotation) cannot hold it off.
  */
 static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* nv_uncore: declarations shared by the core's own files only. */
+/* nv_uncore: declarations private to the core. */
 #ifndef NVU_INTERNAL_H
 #define NVU_INTERNAL_H
 
