@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * Arm CMN-600 mesh: the topology the driver discovers from the
- * configuration space (drivers/arm/nvu_cmn600_topo.c).
- */
+/* Arm CMN-600: the discovered mesh topology and the event checks. */
 #ifndef NVU_CMN600_H
 #define NVU_CMN600_H
 
@@ -14,8 +11,7 @@
 /**
  * typedef nvu_cmn_read_fn - read a register of the configuration space
  * @ctx: the caller's context
- * @off: offset from PERIPHBASE, aligned to @size, the register inside the
- *	space
+ * @off: offset from PERIPHBASE, aligned to @size, inside the space
  * @size: 4 or 8 bytes
  */
 typedef u64 (*nvu_cmn_read_fn)(void *ctx, u32 off, unsigned int size);
@@ -49,8 +45,7 @@ struct nvu_cmn_node {
  * @y_bits: width of the node ID's Y field (1 to 3)
  * @num_xps: mesh_x * mesh_y
  * @xps: the XPs, by logical ID (raster order: y * mesh_x + x)
- * @num_nodes: device nodes with a PMU (external and PMU-less ones are not
- *	here)
+ * @num_nodes: device nodes with a PMU (not external or PMU-less ones)
  * @nodes: the device nodes, sorted by type, then logical ID (kfree())
  * @num_dtcs: DTC nodes among @nodes
  * @bad_off: on failure, the offset of the node that is wrong
@@ -79,9 +74,8 @@ u16 nvu_cmn_xp_id(const struct nvu_cmn_topo *t, unsigned int x,
 int nvu_cmn_type_counts(u16 type);
 
 /*
- * The perf ABI of arm_cmn_<n> (spec B.9, as Linux 6.12 lays it out):
- * config fields.  wp_combine shares occupid's bits; wp_val is config1 and
- * wp_mask config2.
+ * arm_cmn_<n> config fields, as Linux 6.12 lays them out (spec B.9).
+ * wp_combine shares occupid's bits; wp_val is config1, wp_mask config2.
  */
 #define NVU_CMN_CFG_TYPE		GENMASK_ULL(15, 0)
 #define NVU_CMN_CFG_EVENTID		GENMASK_ULL(26, 16)
@@ -93,10 +87,9 @@ int nvu_cmn_type_counts(u16 type);
 #define NVU_CMN_CFG_WP_CHN_SEL		GENMASK_ULL(55, 51)
 #define NVU_CMN_CFG_WP_GRP		GENMASK_ULL(57, 56)
 #define NVU_CMN_CFG_WP_EXCLUSIVE	BIT_ULL(58)
-/* watchpoint_up is eventid 0, watchpoint_down eventid 2. */
 #define NVU_CMN_WP_EV_UP		0
 #define NVU_CMN_WP_EV_DOWN		2
-/* The occupancy events (spec B.7). */
+/* Occupancy events (spec B.7) */
 #define NVU_CMN_HNF_POCQ_OCCUPANCY	0x0f
 #define NVU_CMN_DN_TRK_OCCUPANCY	0x05
 

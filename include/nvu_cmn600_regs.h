@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Arm CMN-600 mesh: the register facts the driver and the hardware model
- * share (../shared/spec/cxl-cpmu-and-cmn600.md part B).  Offsets of the
- * node registers are from the node's base; node bases are offsets from
- * PERIPHBASE, the start of the configuration space.
+ * Arm CMN-600 register facts shared by the driver and the hardware model
+ * (../shared/spec/cxl-cpmu-and-cmn600.md part B).  Node registers are
+ * offsets from the node's base, node bases from PERIPHBASE.
  *
- * Inferred or unknown facts, kept here and nowhere else:
- *  - node regions are 16 KiB (NVU_CMN_NODE_SIZE): from the RFC's comments
- *    and its scan step, not from a TRM [I];
- *  - the configuration space is at most 64 MiB (the DT binding) [V];
- *  - child pointers: bits 29:0 are the offset (some readers mask 27:0),
- *    bit 31 marks an external child [V].
+ * Inferred or unknown facts, kept here only:
+ *  - node regions are 16 KiB (NVU_CMN_NODE_SIZE), from the RFC's
+ *    comments and scan step, not a TRM [I];
+ *  - the configuration space is at most 64 MiB (DT binding) [V];
+ *  - child pointers: offset in 29:0 (some readers mask 27:0), bit 31
+ *    marks an external child [V].
  */
 #ifndef NVU_CMN600_REGS_H
 #define NVU_CMN600_REGS_H
@@ -25,7 +24,7 @@
 #define NVU_CMN_MAX_XPS			(NVU_CMN_MAX_DIM * NVU_CMN_MAX_DIM)
 #define NVU_CMN_MAX_DTCS		4
 
-/* Registers every node has */
+/* Registers of every node */
 #define NVU_CMN_NODE_INFO		0x0000
 #define   NVU_CMN_NI_TYPE		GENMASK_ULL(15, 0)
 #define   NVU_CMN_NI_ID			GENMASK_ULL(31, 16)
@@ -52,7 +51,7 @@
 #define NVU_CMN_TYPE_CXRA		0x100
 #define NVU_CMN_TYPE_CXHA		0x101
 #define NVU_CMN_TYPE_CXLA		0x102	/* no PMU events */
-/* The perf ABI's synthetic type for watchpoints (on XPs). */
+/* perf ABI's synthetic type for watchpoints (on XPs) */
 #define NVU_CMN_TYPE_WP			0x7770
 
 /* CFG (root) node: identification */
@@ -63,7 +62,7 @@
 #define NVU_CMN_CFG_INFO_GLOBAL		0x0900
 #define   NVU_CMN_INFO_DEVICE_ISO	BIT_ULL(44)
 
-/* XP: port connection info, ports 0 and 1 (device type in 4:0) */
+/* XP: port 0/1 connection info, device type in 4:0 */
 #define NVU_CMN_XP_PORT_INFO(p)		(0x0008 + 8 * (p))
 #define   NVU_CMN_XP_PORT_DEVTYPE	GENMASK_ULL(4, 0)
 
@@ -93,29 +92,26 @@
 #define NVU_CMN_EVENT_ID_MASK		0x3f	/* bits meaningful per slot */
 #define NVU_CMN_OCCUP1_ID		GENMASK_ULL(34, 32)
 
-/*
- * XP events, in the XP's own pmu_event_sel slots: eventid = ev |
- * interface << 2 | channel << 5 (the perf ABI's encoding, spec B.9).
- */
+/* XP events (own pmu_event_sel): ev | intf << 2 | chan << 5 (spec B.9) */
 #define NVU_CMN_XP_EV			GENMASK(1, 0)
 #define NVU_CMN_XP_INTF			GENMASK(4, 2)
 #define NVU_CMN_XP_CHAN			GENMASK(7, 5)
 #define   NVU_CMN_XP_EV_TXFLIT_VALID	1
 #define   NVU_CMN_XP_EV_TXFLIT_STALL	2
 #define   NVU_CMN_XP_EV_PARTIAL_DAT	3
-/* Interfaces: east, west, north, south, device ports 0 and 1. */
+/* Interfaces: E, W, N, S, device ports 0 and 1 */
 #define NVU_CMN_XP_NR_INTF		6
 #define   NVU_CMN_XP_INTF_P0		4
-/* Channels: REQ, RSP, SNP, DAT (CMN-600 has no others). */
+/* Channels: REQ, RSP, SNP, DAT (no others on CMN-600) */
 #define NVU_CMN_NR_CHAN			4
 #define   NVU_CMN_CHAN_DAT		3
 
 /*
- * dtm_wp<w>_config, CMN-600 layout.  Watchpoints 0 and 1 see flits going
- * up (from the device port into the XP), 2 and 3 flits going down [I: the
- * perf ABI's watchpoint_up / watchpoint_down, eventid 0 and 2].  The
- * channel code is the XP-event channel numbering [I].  What the flit bits
- * of each channel and group mean is not public [U].
+ * dtm_wp<w>_config, CMN-600 layout.  Watchpoints 0-1 see flits going up
+ * (device port into the XP), 2-3 going down [I: perf's watchpoint_up and
+ * _down, eventid 0 and 2].  The channel code numbers channels as XP events
+ * do [I].  What the flit bits of each channel and group mean is not
+ * public [U].
  */
 #define NVU_CMN_WP_DEV_SEL		BIT_ULL(0)
 #define NVU_CMN_WP_CHN_SEL		GENMASK_ULL(3, 1)
@@ -128,7 +124,7 @@
 /* DTC */
 #define NVU_CMN_DTC_CTL			0x0a00
 #define   NVU_CMN_DTC_CTL_DT_EN		BIT_ULL(0)
-/* Clock gating off: the cycle counter advances while the mesh is idle. */
+/* Clock gating off: the cycle counter also counts idle cycles. */
 #define   NVU_CMN_DTC_CTL_CG_DISABLE	BIT_ULL(10)
 #define NVU_CMN_DTC_PMEVCNT_BASE	0x2000	/* two 32-bit counters per 0x10 */
 #define NVU_CMN_DTC_NR_COUNTERS		8
@@ -148,15 +144,14 @@ static inline u32 nvu_cmn_dtc_pmevcnt(unsigned int n)
 }
 
 /*
- * Node IDs on CMN-600: device ID 1:0, port 2, then Y in w bits from bit 3,
- * then X; w = 3 when either mesh dimension exceeds 4, else 2 (or 1 on a
- * mesh of at most 2 x 2 [U]: nvu_cmn600_topo.c reads it).  An XP's
- * own ID has device and port 0.
+ * Node ID: device 1:0, port 2, Y in w bits from bit 3, then X; w = 3 if a
+ * mesh dimension exceeds 4, else 2 (or 1 on a mesh up to 2 x 2 [U]: see
+ * nvu_cmn600_topo.c).  An XP's own ID has device and port 0.
  */
 #define NVU_CMN_ID_DEV			GENMASK(1, 0)
 #define NVU_CMN_ID_PORT			BIT(2)
 #define NVU_CMN_ID_Y_SHIFT		3
-/* The XP whose node ID is 8 sits at (0, 1): its logical ID is mesh_x. */
+/* The XP at (0, 1) has node ID 8; its logical ID is mesh_x. */
 #define NVU_CMN_XP_ID_ROW1		8
 
 #endif /* NVU_CMN600_REGS_H */

@@ -11,11 +11,8 @@
  *	sum over DTCs of global[g] * 2^16 + sum over its nodes of local
  *
  * modulo 2^48 (where a 32-bit global wraps), extended to 64 bits here.  A
- * read writes nothing.  The counters run while read, so a carry can land
- * between a global and a local counter's read: cmn_sum() brackets the
- * local reads between equal global reads, and the difference of two sums
- * is signed, so a sum still 2^16 short is held back, never taken for a
- * wrap.
+ * read writes nothing; cmn_sum() and cmn_read_counter() cope with carries
+ * landing between the reads of running counters.
  *
  * Counter indexes: 0-7 global, 8 + d the 40-bit cycle counter of DTC d.
  * Local counters, watchpoints and occupancy selectors are claimed in add()
@@ -43,13 +40,11 @@
 #define CMN_WP_PARK_MASK	0ULL
 
 /*
- * Fastest growth of an event's 48-bit sum, to stay below 2^47 between
- * reads: 4 local counters on each of 64 DTMs, each adding at most 64 a
- * cycle at a 4 GHz mesh clock.  An occupancy event adds its queue's
- * occupancy each cycle; the deepest queue is not public [U], 64 is taken.
- * The core polls every 2^46 / CMN_MAX_RATE = 1.07 s (wrap_width 47: half
- * the signed range, room for a late timer); the 40-bit cycle counter lasts
- * 275 s at 4 GHz.
+ * Fastest growth of a sum: 4 local counters on each of 64 DTMs, each
+ * adding up to 64 a cycle at 4 GHz (an occupancy event adds its queue's
+ * occupancy; the deepest queue is not public [U], 64 is assumed).  The
+ * core polls every 2^46 / CMN_MAX_RATE = 1.07 s (wrap_width 47: half the
+ * signed range, room for a late timer); the cycle counter lasts 275 s.
  */
 #define CMN_MAX_RATE		(256ULL * 64 * 4000000000ULL)
 /* Retries of a read bracket a carry broke (cmn_sum()). */
@@ -278,8 +273,8 @@ static void cmn_write_dtms(struct cmn600 *cmn, const unsigned long *dirty)
 
 /*
  * A free watchpoint of @ev's direction on @dtm, or -1.  A pair holds one
- * wp_combine only (upstream's rule; nvu_cmn_group_fits() checks groups
- * alike): combined, the two match one flit, the first carrying the bit.
+ * wp_combine (as upstream, and nvu_cmn_group_fits()): combined, the two
+ * match one flit, the first carrying the bit.
  */
 static int cmn_wp_alloc(const struct cmn_dtm *dtm, const struct cmn_event *ev)
 {
@@ -390,10 +385,7 @@ static void cmn_wp_set(struct cmn600 *cmn, const struct cmn_node *xp,
 	nvu_write64(&cmn->regs, base + NVU_CMN_DTM_WP_CONFIG(w), 0);
 }
 
-/*
- * Clock gating off on @event's DTC while it counts cycles: a gated cycle
- * counter skips idle cycles (upstream does the same).
- */
+/* Clock gating off on @event's DTC while it counts cycles, as upstream. */
 static void cmn_cycles_ctl(struct nvu_pmu *pmu, struct perf_event *event,
 			   bool on)
 {
@@ -457,10 +449,9 @@ static void cmn_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * Start a pass of reads: with the core's (&nvu_pmu.read_gen), or @fresh.
- * Nothing counts while the PMU is stopped [I], so the whole stopped
- * stretch, from cmn_disable(), is one pass: each register is read once
- * there, not once for each event perf schedules.
+ * Start a pass of reads, with the core's (&nvu_pmu.read_gen) or @fresh.
+ * Nothing counts while the PMU is stopped [I], so a stopped stretch, from
+ * cmn_disable(), is one pass: each register is read once in it.
  */
 static void cmn_pass(struct nvu_pmu *pmu, bool fresh)
 {
@@ -500,14 +491,13 @@ static void cmn_read_pair(struct cmn600 *cmn, unsigned int p)
 }
 
 /*
- * The 48-bit sum of global counter @g and the local counters of @ev's
- * nodes.  While counting (@running), local counters come from reads
- * between two equal reads of @g, so no carry fell between; while stopped
- * nothing moves [I] and one read of each serves (cmn_pass()).  Registers
- * read earlier in the pass serve again where that holds (a group's events
- * share DTMs and pairs).  A bracket still open after CMN_READ_TRIES ends
- * with the locals read after the globals: short by 2^16 per carry
- * between, never long (cmn_read_counter() holds that back).
+ * The 48-bit sum of global counter @g and @ev's local counters.  While
+ * @running, the locals are read between two equal reads of @g, so no carry
+ * fell between; stopped, one read of each serves (cmn_pass()).  Reads from
+ * earlier in the pass are reused where that holds (a group's events share
+ * DTMs and pairs).  A bracket still open after CMN_READ_TRIES has the
+ * locals read after the globals: short by 2^16 per carry between, never
+ * long (cmn_read_counter() holds that back).
  */
 static u64 cmn_sum(struct cmn600 *cmn, const struct cmn_event *ev,
 		   unsigned int g, bool running)
@@ -561,10 +551,10 @@ static u64 cmn_raw(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /*
- * Extend to 64 bits.  A sum's difference is signed: a short sum (a carry
- * on its way to its DTC, which no register shows [U], or a bracket that
- * did not close) below the last is held back, not taken for a 2^48 wrap;
- * the next read counts from the last good sum.  Counts never go back.
+ * Extend to 64 bits.  Sum differences are signed: a sum below the last (a
+ * carry on its way to its DTC, which no register shows [U], or an open
+ * bracket) is held back, not taken for a 2^48 wrap, and the next read
+ * counts from the last good sum.  Counts never go back.
  */
 static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 {
@@ -599,9 +589,9 @@ static bool cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 }
 
 /*
- * Start (@on) or stop counting on every DTC: whether DTC0's PMCR gates
- * the others is not public [I] (upstream toggles DTC0's alone); each
- * DTC's own is right either way.
+ * Start (@on) or stop every DTC: whether DTC0's PMCR gates the others is
+ * not public [I] (upstream toggles DTC0's alone); each DTC's own is right
+ * either way.
  */
 static void cmn_set_pmcr(struct nvu_pmu *pmu, bool on)
 {
@@ -717,7 +707,6 @@ static ssize_t cmn_event_show(struct device *dev, struct device_attribute *attr,
 /* CCIX events: r1p2 and later (CXRA IDs above 0x10: r1p3 and later). */
 #define CMN_CXRA(_n, _id, _rev)	CMN_EV_REV(cxra, _n, NVU_CMN_TYPE_CXRA, _id, _rev)
 #define CMN_CXHA(_n, _id)	CMN_EV_REV(cxha, _n, NVU_CMN_TYPE_CXHA, _id, 2)
-/* XP events: eventid = ev | interface << 2 | channel << 5. */
 #define CMN_XP(_n, _id)		CMN_EV(mxp, _n, NVU_CMN_TYPE_XP, _id)
 
 static struct attribute *cmn_events[] = {
@@ -1010,7 +999,7 @@ static int cmn_map_show(struct seq_file *s, void *unused)
 			}
 		}
 	}
-	/* Where the counters are, for a debugger (and the model's tests). */
+	/* Counter locations, for a debugger (tests read them too). */
 	for (k = 0; k < cmn->nr_dtcs; k++)
 		seq_printf(s, "dtc %u at %#x\n", k, cmn->dtc[k].off);
 	for (k = 0; k < t->num_xps; k++)
@@ -1091,11 +1080,11 @@ static int cmn_build(struct cmn600 *cmn)
 }
 
 /*
- * Put every DTM and DTC in a known state, whatever a previous kernel left
- * (kexec): no input paired, watchpoints parked, no event selected; DTCs
- * enabled for debug and trace, stopped, overflow status clear.
- * dtm_enable is set where clear, as whether it gates counting is not
- * public [U] (upstream never writes it).  cmn_stop() restores both.
+ * Reset every DTM and DTC from what a previous kernel (kexec) left: nothing
+ * paired or selected, watchpoints parked; DTCs enabled for debug and
+ * trace, stopped, overflow status clear.  dtm_enable is set where clear,
+ * as whether it gates counting is not public [U] (upstream never writes
+ * it); cmn_stop() restores it and dtc_ctl.
  */
 static void cmn_reset(struct cmn600 *cmn)
 {
@@ -1133,8 +1122,8 @@ static void cmn_reset(struct cmn600 *cmn)
 		cmn->dtc[i].ctl = cmn->dtc[i].found | NVU_CMN_DTC_CTL_DT_EN;
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_CTL, cmn->dtc[i].ctl);
 		/*
-		 * PMOVSR_CLR acts only while PMU_EN is set (spec B.11.4; seen
-		 * on hardware, upstream's 2023 fix).
+		 * PMOVSR_CLR acts only while PMU_EN is set (spec B.11.4;
+		 * upstream met it on hardware).
 		 */
 		nvu_write32(&cmn->regs, off + NVU_CMN_DTC_PMCR,
 			    NVU_CMN_DTC_PMCR_PMU_EN);
@@ -1243,7 +1232,7 @@ static int cmn_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	pmu->num_counters = CMN_NR_GLOBAL + cmn->nr_dtcs;
 	pmu->counter_width = 64;
-	/* The poll keeps a sum's growth below 2^46 (cmn_read_counter()). */
+	/* Sum differences are signed: see CMN_MAX_RATE. */
 	pmu->wrap_width = CMN_SUM_BITS - 1;
 	nvu_pmu_set_node(pmu, dev_to_node(dev));
 	if (cpumask_empty(&pmu->associated_cpus))

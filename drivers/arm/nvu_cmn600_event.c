@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Arm CMN-600: what an event asks of the mesh, as pure functions of the
- * topology and the config, for KUnit.  An event counts on every node of
- * its type (RN-D nodes count RN-I events), or with bynodeid on node
- * nodeid; watchpoints and XP events on crosspoints, dtc_cycles on none.
+ * Arm CMN-600 event checks: pure functions of topology and config, for
+ * KUnit.  An event counts on every node of its type (RN-D nodes count RN-I
+ * events) or, with bynodeid, on node nodeid; watchpoints and XP events on
+ * XPs, dtc_cycles on none.
  */
 
 #include "nvu_ns.h"
@@ -76,7 +76,7 @@ static int nvu_cmn_check_wp(const u64 *c, const char **why)
 		return nvu_cmn_why(why, "wp_dev_sel is a device port, 0 or 1");
 	if (FIELD_GET(NVU_CMN_CFG_WP_CHN_SEL, c[0]) >= NVU_CMN_NR_CHAN)
 		return nvu_cmn_why(why, "wp_chn_sel is 0 (req), 1 (rsp), 2 (snp) or 3 (dat)");
-	/* wp_grp counts modulo 2 on CMN-600; wp_combine is any 0-15. */
+	/* wp_grp counts modulo 2 on CMN-600; wp_combine may be 0-15. */
 	return 0;
 }
 
@@ -92,12 +92,12 @@ static int nvu_cmn_check_node(const u64 *c, const char **why)
 		    eventid >> 5 >= NVU_CMN_NR_CHAN)
 			return nvu_cmn_why(why, "no such crosspoint event on CMN-600");
 	} else if (type == NVU_CMN_TYPE_DTC || nvu_cmn_type_counts(type) <= 0) {
-		/* (dtc_cycles is checked before: no event ID.) */
+		/* (dtc_cycles was accepted earlier.) */
 		return nvu_cmn_why(why, "no such node type on CMN-600");
 	} else if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK) {
 		return nvu_cmn_why(why, "eventid is 1-0x3f");
 	}
-	/* Elsewhere occupid is ignored, as upstream does. */
+	/* Elsewhere occupid is ignored, as upstream. */
 	if (nvu_cmn_is_occup(type, eventid) &&
 	    occupid > FIELD_MAX(NVU_CMN_OCCUP1_ID))
 		return nvu_cmn_why(why, "occupid is 0-7 on CMN-600");
@@ -157,7 +157,7 @@ static int nvu_cmn_fit_node(struct nvu_cmn_fit *f, const u64 *c,
 		want = FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c[0]) + 1;
 		if (++f->wp[n->xp][dir] > CMN_WPS_PER_DIR)
 			return -EINVAL;
-		/* The two of a pair share one wp_combine (as cmn_wp_alloc()). */
+		/* One wp_combine per pair, as cmn_wp_alloc(). */
 		if (f->combine[n->xp][dir] && f->combine[n->xp][dir] != want)
 			return -EINVAL;
 		f->combine[n->xp][dir] = want;
@@ -177,9 +177,9 @@ static int nvu_cmn_fit_node(struct nvu_cmn_fit *f, const u64 *c,
  * @config: each event's config, config1, config2: 3 * @n values
  * @n: number of events
  *
- * Limits: 8 global counters; one cycle counter per DTC; on each DTM 4
- * local counters (one per node an event spans there) and 2 watchpoints
- * each way, of one wp_combine; one occupancy value per node.
+ * Limits: 8 global counters; a cycle counter per DTC; per DTM 4 local
+ * counters (one per node an event spans) and 2 watchpoints each way, of
+ * one wp_combine; one occupancy value per node.
  *
  * Return: 0, -EINVAL if they cannot, -ENOMEM.
  */

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Arm CMN-600: the mesh, discovered from its configuration space.  The CFG
- * (root) node lists the crosspoints (XPs), each XP the device nodes on its
- * ports.  Every value read comes from firmware or silicon and is checked
- * before it is followed: nodes lie whole in the space on a 16 KiB boundary
- * and are visited once (a loop is an error, not a hang), child counts fit
- * an 8 x 8 mesh, types are known, node IDs match the geometry.  A bad tree
- * gives the faulty node's offset and why; nothing outside the space is
- * read.
+ * Arm CMN-600 mesh discovery: the CFG (root) node lists the crosspoints
+ * (XPs), each XP the device nodes on its ports.  Every value read is
+ * checked before it is followed, so a bad tree gives the faulty node's
+ * offset and why, never a hang (loops are caught) or a read outside the
+ * space.
  */
 
 #include "nvu_ns.h"
@@ -138,7 +135,6 @@ static int nvu_cmn_find_xps(struct nvu_cmn_walk *w, u32 root)
 	}
 	t->num_xps = n;
 
-	/* Logical IDs run along X: the XP at (0, 1), node ID 8, starts row 1. */
 	t->mesh_x = n;
 	for (i = 0; i < n; i++)
 		if (t->xps[i].id == NVU_CMN_XP_ID_ROW1)
@@ -150,13 +146,11 @@ static int nvu_cmn_find_xps(struct nvu_cmn_walk *w, u32 root)
 				   -EINVAL);
 	t->mesh_y = n / t->mesh_x;
 	/*
-	 * The Y width, unsettled on small meshes [U] (NVU_CMN_ID_Y_SHIFT):
-	 * Arm's SCP firmware uses 2 bits up to 4 x 4, else 3 (spec B.4.4);
-	 * Linux, since its 2024 node ID rework,
-	 * fls((mesh_x - 1) | (mesh_y - 1)): 1 bit on a 2 x 2 or 2 x 1 mesh.
-	 * The ID of the XP at (1, 0), 1 << (3 + w), tells which (nvu_emu's
-	 * cmn_narrow_ids knob makes either); any other width fails the check
-	 * below.  A single column reads the same either way.
+	 * The Y width w is unsettled on small meshes [U]: Arm's SCP firmware
+	 * uses 2 bits up to 4 x 4, else 3 (spec B.4.4); Linux uses
+	 * fls((mesh_x - 1) | (mesh_y - 1)), 1 bit on 2 x 2 or 2 x 1.  The ID
+	 * of the XP at (1, 0), 1 << (3 + w), tells which; any other width
+	 * fails the check below.  A single column reads the same either way.
 	 */
 	t->y_bits = t->mesh_x > 4 || t->mesh_y > 4 ? 3 : 2;
 	if (t->mesh_x > 1 &&
@@ -214,7 +208,7 @@ static int nvu_cmn_find_devices(struct nvu_cmn_walk *w,
 	u32 arr;
 	u64 ptr;
 
-	/* As many as the node's pointer array holds (upstream sets none). */
+	/* No limit but the pointer array's room (upstream sets none). */
 	ret = nvu_cmn_children(w, xp->offset, NVU_CMN_PMU_PAGE / 8, &count,
 			       &arr);
 	if (ret)
@@ -328,7 +322,6 @@ int nvu_cmn_discover(nvu_cmn_read_fn rd, void *ctx, u32 size, u32 root,
 				  -ENODEV);
 		goto out;
 	}
-	/* Touching an isolated device's node can lock the mesh up. */
 	if (rd(ctx, root + NVU_CMN_CFG_INFO_GLOBAL, 8) &
 	    NVU_CMN_INFO_DEVICE_ISO) {
 		ret = nvu_cmn_bad(&w, root,
