@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The pure parts of nvu_cxl_cpmu, exported for its KUnit suite. */
+/* nvu_cxl_cpmu's pure logic, exported for KUnit. */
 #ifndef NVU_CXL_CPMU_H
 #define NVU_CXL_CPMU_H
 
@@ -11,7 +11,7 @@
  * struct nvu_cxl_loc - one CPMU entry of a Register Locator DVSEC
  * @bir: BAR indicator
  * @offset: offset of the CPMU block in that BAR
- * @index: which CPMU entry of the locator this is (0, 1, ...)
+ * @index: its rank among the locator's CPMU entries, from 0
  */
 struct nvu_cxl_loc {
 	u8 bir;
@@ -40,7 +40,7 @@ struct nvu_cxl_evcap {
 /**
  * struct nvu_cxl_cntr - one counter as its configuration register says
  * @type: CPMU_TYPE_FREE, CPMU_TYPE_FIXED or CPMU_TYPE_CONFIG
- * @cap: free-running and fixed counters: the one event set they count
+ * @cap: free-running and fixed counters: the event set they count
  */
 struct nvu_cxl_cntr {
 	u8 type;
@@ -78,8 +78,8 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
  * @vid: event vendor ID
  * @gid: event group ID
  * @mask: events of the group, summed
- * @programmed: it has a filter, threshold, edge or invert, so cannot use
- *	a free-running counter
+ * @programmed: has a filter, threshold, edge or invert: no free-running
+ *	counter
  */
 struct nvu_cxl_ev {
 	u16 vid;

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * CXL CPMU discovery and registers: CXL 3.0 sections 8.2.7.2 and 13.2 (read
- * second-hand, see Documentation/cxl.rst).  Shared by the driver and the
- * hardware model (nvu_emu).
+ * CXL CPMU locator and registers, CXL 3.0 sections 8.2.7.2 and 13.2 (read
+ * second-hand, see Documentation/cxl.rst); shared with the hardware model.
  */
 #ifndef NVU_CXL_REGS_H
 #define NVU_CXL_REGS_H

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * CXL Performance Monitoring Units (CPMU) of any PCI function, found through
- * its Register Locator DVSEC without binding the function, each registered
- * as a PMU on a platform device of ours.  A removed function's CPMU touches
- * no register again and its PMU goes when its last event closes: perf on
- * the kernels we support cannot remove a PMU under open events.  Counters
- * are polled; the MSI vector is the function driver's.  See
- * Documentation/cxl.rst.
+ * its Register Locator DVSEC without binding the function; each is a PMU on
+ * a platform device of ours.  Counters are polled: the MSI vector is the
+ * function driver's.  See Documentation/cxl.rst.
  */
 
 #include "nvu_ns.h"
@@ -27,19 +24,14 @@
 #define CXL_DRV_NAME	"nvu_cxl_cpmu"
 
 /*
- * Fastest count rate of a counter: the spec bounds none [U], so one count a
- * cycle at 2 GHz.  It sets the poll period (1.07 s for 32 bits); counters
- * too narrow to poll at this rate are refused.
+ * The spec bounds no count rate [U]: assume one a cycle at 2 GHz.  Sets
+ * the poll period; counters too narrow to poll at it are refused.
  */
 static unsigned long long max_rate = 2000000000ULL;
 module_param(max_rate, ullong, 0444);
 MODULE_PARM_DESC(max_rate, "fastest count rate of any CPMU counter, per second [U] (default 2e9)");
 
-/*
- * Most a queue occupancy or residency event (groups 0x8001, 0x8002) or a
- * vendor event adds a cycle: the spec bounds neither queue depth nor
- * vendor events [U].
- */
+/* The spec bounds neither queue depth nor vendor events [U]. */
 static unsigned int max_per_cycle = 64;
 module_param(max_per_cycle, uint, 0444);
 MODULE_PARM_DESC(max_per_cycle, "most a queue occupancy, residency or vendor event adds per cycle [U] (default 64)");
@@ -47,20 +39,18 @@ MODULE_PARM_DESC(max_per_cycle, "most a queue occupancy, residency or vendor eve
 /* Most CPMU entries taken from one locator. */
 #define CXL_MAX_CPMUS	16
 
-/* Pure logic, for KUnit (tests/kunit/nvu_cxl_test.c) */
+/* Pure logic, exported for KUnit */
 
 /**
  * nvu_cxl_parse_locator() - the CPMU entries of a Register Locator DVSEC
  * @dvsec: the DVSEC from its extended capability header, as dwords
  * @len: its length in bytes
- * @bar_len: length of each of the six BARs (0: no usable memory BAR)
+ * @bar_len: each BAR's length, 0 if not a usable memory BAR
  * @locs: filled with the CPMU entries, in locator order
  * @max: room in @locs
  * @why: set to the reason on failure
  *
- * Return: the number of CPMU entries, or -EINVAL if the locator is
- * truncated, an entry misses its BAR, two entries share a block, or there
- * are more than @max.
+ * Return: the number of CPMU entries, or -EINVAL.
  */
 int nvu_cxl_parse_locator(const u32 *dvsec, unsigned int len,
 			  const u64 *bar_len, struct nvu_cxl_loc *locs,
@@ -116,13 +106,12 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_parse_locator);
 /**
  * nvu_cxl_decode() - decode and check a CPMU's capability registers
  * @cap: the CPMU Capability register
- * @evcap: the Event Capabilities registers (as many as @cap says)
- * @cfg: the Counter Configuration registers (as many as @cap says)
+ * @evcap: the Event Capabilities registers
+ * @cfg: the Counter Configuration registers
  * @info: filled in
  * @why: set to the reason on failure
  *
- * Return: 0, or -EINVAL for a block that contradicts itself or has no
- * counter that can count anything.
+ * Return: 0, or -EINVAL if the block contradicts itself or can't count.
  */
 int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 		   struct nvu_cxl_info *info, const char **why)
@@ -172,7 +161,7 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 		usable = true;
 	}
 
-	/* As the specification reads: fixed counters own their capability. */
+	/* Fixed counters own their capability (spec); free-running too [U]. */
 	for (i = 0; configurable && i < info->nr_evcaps; i++) {
 		struct nvu_cxl_evcap *ec = &info->config_caps[info->nr_config_caps];
 
@@ -216,7 +205,6 @@ nvu_cxl_config_cap(const struct nvu_cxl_info *info, const struct nvu_cxl_ev *ev)
 	return NULL;
 }
 
-/* First free counter of @type counting exactly @ev, or -1. */
 static int nvu_cxl_find_exact(const struct nvu_cxl_info *info,
 			      const unsigned long *used, u8 type,
 			      const struct nvu_cxl_ev *ev)
@@ -284,12 +272,12 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_can_count);
  * @ev: the event
  * @cap_index: set to the Event Group ID Index to program
  *
- * Exact matches first: a free-running counter (unprogrammed events only,
- * which leaves fixed counters to the rest), then a fixed one; else any
- * configurable counter with a capability covering @ev.
+ * Exact matches first, free-running (unprogrammed events only, leaving
+ * fixed counters to the rest) then fixed; else a configurable one whose
+ * capability covers @ev.
  *
- * Return: the counter index; -EAGAIN if every counter that could count @ev
- * is taken; -EINVAL if none could.
+ * Return: the counter; -EAGAIN if all that could count @ev are taken, else
+ * -EINVAL.
  */
 int nvu_cxl_pick(const struct nvu_cxl_info *info, const unsigned long *used,
 		 const struct nvu_cxl_ev *ev, u8 *cap_index)
@@ -308,9 +296,9 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_pick);
  * @evs: the events
  * @n: how many
  *
- * Allocates as nvu_cxl_pick() does, programmed events first.  Exact-match
- * counters serve one event and configurable ones are interchangeable, so
- * this order finds an allocation whenever one exists.
+ * Picks as nvu_cxl_pick() does, programmed events first: this finds a fit
+ * if one exists, as an exact-match counter serves one event and
+ * configurable ones are alike.
  *
  * Return: 0 or -EINVAL.
  */
@@ -343,9 +331,8 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_group_fits);
  * @cycles: it has edge or invert set
  * @max_pc: what one queue occupancy, residency or vendor event can add
  *
- * Each event of the mask adds 1, or @max_pc for a queue occupancy,
- * residency or vendor event.  Edge, invert or a threshold of 2 or more
- * count cycles or edges: 1.
+ * Each event of the mask adds 1, or @max_pc; edge, invert or a threshold
+ * of 2 or more count cycles or edges: 1.
  *
  * Return: the bound, at least 1.
  */
@@ -370,14 +357,11 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_per_cycle);
 /**
  * nvu_cxl_value_plausible() - could @info's CPMU have given this value?
  * @info: the CPMU
- * @val: a counter's value (@status false) or the Overflow Status
- *	(@status true), as read
- * @status: which of the two @val is
+ * @val: a counter's value, as read
+ * @status: @val is the Overflow Status instead
  *
  * An unreachable function reads all ones, perhaps before the PCI core
- * knows.  No counter has bits beyond its width, nor the status beyond the
- * counters; all ones is taken for a lost read even at 64 bits, being far
- * likelier than a real value.
+ * knows: taken for a lost read even at 64 bits, being far likelier.
  *
  * Return: whether @val can be a real value.
  */
@@ -392,21 +376,19 @@ bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
 
-/* Discovery: which PCI functions carry CPMUs */
+/* Discovery */
 
 /*
  * Wait until perf is done with events whose destroy() has run: it still
- * drops their PMU context and module references, under no lock or RCU
- * read-side section a driver could wait for.  That code never sleeps, so
- * an RCU Tasks grace period covers it (a normal one where tasks are not
- * preempted in the kernel).  A preemptible kernel without RCU Tasks (no
- * kprobes, tracing or bpf()) has no such wait: a grace period and 100 ms
- * stand in, which is no proof (the module warns at load).  Process
- * context; may sleep a second or more.
+ * drops their context and module references, under no lock or RCU section
+ * we could wait for, but never sleeps, so an RCU Tasks grace period covers
+ * it (synchronize_rcu() without RCU Tasks: enough without preemption).  A
+ * preemptible kernel without RCU Tasks (no kprobes, tracing or bpf()) adds
+ * 100 ms, no proof (the module warns at load).  Process context; may sleep
+ * a second or more.
  */
 static void cxl_sync_event_free(void)
 {
-	/* synchronize_rcu() where RCU Tasks is not built (rcupdate.h). */
 	synchronize_rcu_tasks();
 	if (IS_ENABLED(CONFIG_PREEMPTION) && !IS_ENABLED(CONFIG_TASKS_RCU))
 		msleep(100);
@@ -414,7 +396,7 @@ static void cxl_sync_event_free(void)
 
 /**
  * struct cxl_found - one CPMU found on a PCI function
- * @node: entry in cxl_found_list while the function is present
+ * @node: in cxl_found_list while the function is present
  * @pci: the function (referenced)
  * @loc: where the CPMU is
  * @pdev: our platform device for it
@@ -446,9 +428,8 @@ static DEFINE_MUTEX(cxl_found_lock);
 static struct workqueue_struct *cxl_wq;
 
 /*
- * A function with CPMUs but memory decoding off: scanned again when a
- * driver binds (cxl_pci or pcieport enables decoding).  On
- * cxl_waiting_list under cxl_found_lock; holds a reference on @pci.
+ * A function with CPMUs but memory decoding off, scanned again when a
+ * driver binds.  On cxl_waiting_list under cxl_found_lock; holds @pci.
  */
 struct cxl_waiting {
 	struct list_head node;
@@ -498,10 +479,7 @@ static void cxl_found_free(struct cxl_found *f)
 	kfree(f);
 }
 
-/*
- * Wait for perf to be done with @f's events destroyed since the last call.
- * The caller keeps new events out meanwhile.
- */
+/* Wait out @f's events closed since the last call; caller bars new ones. */
 static void cxl_found_sync(struct cxl_found *f)
 {
 	unsigned long flags;
@@ -524,7 +502,7 @@ static void cxl_found_work(struct work_struct *work)
 	cxl_found_free(f);
 }
 
-/* Give the CPMU at @loc of @pci a platform device; drop it if not bound. */
+/* Give @pci's CPMU at @loc a platform device, or drop it if not bound. */
 static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 {
 	struct cxl_found *f;
@@ -563,9 +541,8 @@ static void cxl_owner_changed(struct pci_dev *pci);
 
 /*
  * A memory BAR the PCI core assigned and claimed.  An unassigned one keeps
- * its size, with IORESOURCE_UNSET and a start near 0, while decoding may
- * be on for the others: mapping it would reach whatever is there, so a
- * CPMU in it counts as in a missing BAR.
+ * its size (IORESOURCE_UNSET, start near 0) while decoding may be on for
+ * the others: mapping it would reach whatever is there.
  */
 static bool cxl_bar_assigned(struct pci_dev *pci, unsigned int bar)
 {
@@ -575,7 +552,7 @@ static bool cxl_bar_assigned(struct pci_dev *pci, unsigned int bar)
 	       r->start && r->parent;
 }
 
-/* Read the Register Locator of @pci and add the CPMUs not yet found. */
+/* Add the CPMUs of @pci's Register Locator not yet found. */
 static void cxl_scan(struct pci_dev *pci)
 {
 	struct nvu_cxl_loc locs[CXL_MAX_CPMUS];
@@ -617,9 +594,8 @@ static void cxl_scan(struct pci_dev *pci)
 	if (!n)
 		return;
 	/*
-	 * Only the owner enables decoding.  Read under the lock a driver's bind
-	 * notification takes after its probe: either decoding is on here, or
-	 * that notification finds @pci waiting.
+	 * Only the owner enables decoding.  Under the lock its bind notification
+	 * takes after probe: decoding is on here, or that finds @pci waiting.
 	 */
 	mutex_lock(&cxl_found_lock);
 	pci_read_config_word(pci, PCI_COMMAND, &cmd);
@@ -638,9 +614,9 @@ static void cxl_scan(struct pci_dev *pci)
 static bool cxl_mark_gone(struct cxl_found *f);
 
 /*
- * @pci is going away: its CPMUs touch no register from now on; a PMU goes
- * when its last event closes.  Under the PCI rescan/remove lock, as
- * probes are.
+ * @pci is going away: its CPMUs touch no register from now on.  A PMU goes
+ * when its last event closes: perf on our kernels cannot remove it under
+ * open events.  Under the PCI rescan/remove lock, as probes are.
  */
 static void cxl_gone(struct pci_dev *pci)
 {
@@ -655,7 +631,6 @@ static void cxl_gone(struct pci_dev *pci)
 		idle = cxl_mark_gone(f);
 		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
 			 idle ? "" : " with events open; its PMU goes when they close");
-		/* Once perf is done with any event closed just now. */
 		if (idle) {
 			cxl_found_sync(f);
 			cxl_found_free(f);
@@ -738,8 +713,7 @@ static struct notifier_block cxl_pci_nb = {
  * @final: each counter's value read at removal, returned from then on
  * @cap_index: the Event Group ID Index programmed into each counter
  * @started: counters we started and have not stopped
- * @was_reset: counters found reset at stop: their next read is a new
- *	baseline
+ * @was_reset: counters found reset at stop: next read is a new baseline
  * @clean: counters no event uses were stopped (first enable)
  * @frozen: we froze every counter (pmu_disable)
  */
@@ -768,9 +742,9 @@ struct cxl_cpmu {
 #define CXL_CFG2_CRB		GENMASK_ULL(63, 32)
 
 /*
- * Marked disconnected by the PCI core (surprise removal, before the hotplug
- * driver removes it; fatal error).  Checked before every register access,
- * on the owner CPU with interrupts off.
+ * Set by the PCI core on surprise removal (before the hotplug driver acts)
+ * or a fatal error.  Checked before every register access, on the owner
+ * CPU with interrupts off.
  */
 static bool cxl_disconnected(struct pci_dev *pci)
 {
@@ -798,7 +772,7 @@ static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
 				      CXL_CFG1_CRB_EN);
 }
 
-/* The fastest @config's counter grows: max_rate times its adds a cycle. */
+/* How fast @config's counter can grow, per second. */
 static u64 cxl_max_rate(const u64 *config)
 {
 	struct nvu_cxl_ev ev;
@@ -856,10 +830,7 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EINVAL;
 	}
 
-	/*
-	 * Poll often enough for the fastest this event counts; the core
-	 * refuses a poll more often than every 100 us with no interrupt.
-	 */
+	/* The core refuses an event needing a poll more often than 100 us. */
 	nvu_event_set_wrap(event, cp->info.width, cxl_max_rate(config));
 
 	raw_spin_lock_irqsave(&f->lock, flags);
@@ -963,10 +934,7 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
 		return;
-	/*
-	 * Not frozen before the first enable: freeze now, so that a group's
-	 * counters start together.
-	 */
+	/* Before the first enable: freeze, so a group starts together. */
 	if (cp->info.freeze && !cp->frozen && !pmu->hw_running) {
 		nvu_write64(&cp->regs, CPMU_FREEZE, cxl_all(cp));
 		cp->frozen = true;
@@ -977,9 +945,9 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		       FIELD_GET(CXL_CFG2_CRB, c2) : CPMU_FILTER_NONE);
 
 	/*
-	 * No interrupt or freeze on overflow (a freeze stops every counter
-	 * until the next enable): the poll folds wraps.  Fixed counters
-	 * ignore the events and index fields.
+	 * No interrupt or freeze on overflow: the poll folds wraps, and a freeze
+	 * stops every counter till the next enable.  Fixed counters ignore the
+	 * events and index fields.
 	 */
 	cfg = CPMU_CFG_ENABLE |
 	      FIELD_PREP(CPMU_CFG_THRESHOLD, FIELD_GET(CXL_CFG1_THRESHOLD, c1)) |
@@ -996,7 +964,7 @@ static void cxl_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 /*
  * A started counter with Enable clear was reset with its function (FLR,
- * error recovery, D3hot).  All ones is an unreachable function instead.
+ * error recovery, D3hot); all ones is an unreachable function.
  */
 static bool cxl_cfg_lost(struct cxl_cpmu *cp, unsigned int idx)
 {
@@ -1012,20 +980,19 @@ static void cxl_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 
 	if (cp->info.cntr[idx].type == CPMU_TYPE_FREE || cxl_gone_now(cp))
 		return;
-	/* The read that follows must know whether the counter was reset. */
+	/* Before Enable is cleared: the next read must know of a reset. */
 	if (test_and_clear_bit(idx, cp->started) && cxl_cfg_lost(cp, idx))
 		__set_bit(idx, cp->was_reset);
 	nvu_write64(&cp->regs, CPMU_CFG(idx), 0);
 }
 
 /*
- * Counter @idx read below its last value: a wrap, or a function reset,
- * which clears Enable.  On a reset, program it again (filters, and the
- * freeze the reset released) and take the read as a new baseline: what it
- * counted since the last read is lost, not taken for up to 2^width.  One
- * register read, only when a read goes backwards.  Not detected: a reset
- * free-running counter (no Enable: looks like a wrap) or one left above
- * its last read (the reset value is taken to be 0 [U]).
+ * A read went backwards: a wrap, or a function reset (clears Enable).  A
+ * reset counter is programmed again (filters, and the freeze the reset
+ * released) and the read is a new baseline: its count since the last read
+ * is lost, not taken for up to 2^width.  Undetected: a reset free-running
+ * counter (no Enable; looks like a wrap), or one above its last read (the
+ * reset value is taken to be 0 [U]).
  */
 static bool cxl_reset_seen(struct nvu_pmu *pmu, struct cxl_cpmu *cp,
 			   struct perf_event *event)
@@ -1058,10 +1025,7 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
 	if (!nvu_cxl_value_plausible(&cp->info, val, false))
 		return local64_read(&event->hw.prev_count);
-	/*
-	 * Reset: the core finds its baseline moved and reads again
-	 * (nvu_event_update()).
-	 */
+	/* nvu_event_update() sees the new baseline and reads again. */
 	if (unlikely(val < local64_read(&event->hw.prev_count)) &&
 	    cxl_reset_seen(pmu, cp, event))
 		local64_set(&event->hw.prev_count, val);
@@ -1080,7 +1044,7 @@ static void cxl_set_gone(struct cxl_found *f)
 
 /*
  * On the owner CPU, between perf's callbacks: keep the counts up to the
- * removal, then mark the CPMU gone.  A disconnected function is not read.
+ * removal, then mark the CPMU gone.
  */
 static void cxl_final_read(void *data)
 {
@@ -1123,14 +1087,12 @@ static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
 			 size_t len);
 
 /*
- * Register @f's PMU again if its name changed: memX appeared (the driver's
- * probe) or went (its remove).  Not while events are open (perf on our
- * kernels cannot survive it): the PMU keeps its name.  A name taken
- * meanwhile (upstream's cxl_pmu) leaves no PMU until the next change.  An
- * orderly removal comes here too (memX goes first): the idle PMU is
- * registered under its PCI name until the function goes, at the cost of a
- * probe and perhaps a grace period; no count is wrong.  Under the
- * function's device lock and cxl_found_lock.
+ * Re-register @f's PMU if memX came (driver probe) or went (remove), not
+ * under open events (see cxl_gone()).  A name taken meanwhile (upstream's
+ * cxl_pmu) leaves no PMU until the next change.  An orderly removal comes
+ * here too (memX goes first): the idle PMU takes its PCI name till the
+ * function goes, costing a probe and maybe a grace period; no count is
+ * wrong.  Under the function's device lock and cxl_found_lock.
  */
 static void cxl_rename(struct cxl_found *f)
 {
@@ -1139,7 +1101,7 @@ static void cxl_rename(struct cxl_found *f)
 	char name[64];
 	bool idle;
 
-	/* Pulled out and about to go: a probe would read across a dead link. */
+	/* About to go: a probe would read across a dead link. */
 	if (cxl_disconnected(f->pci))
 		return;
 	cxl_pmu_name(f->pci, f->loc.index, name, sizeof(name));
@@ -1167,7 +1129,7 @@ static void cxl_rename(struct cxl_found *f)
 	raw_spin_unlock_irqrestore(&f->lock, flags);
 }
 
-/* @pci's driver bound or unbound, under its device lock: rename its PMUs. */
+/* @pci's driver bound or unbound, under its device lock. */
 static void cxl_owner_changed(struct pci_dev *pci)
 {
 	struct cxl_found *f;
@@ -1213,7 +1175,6 @@ static struct attribute *cxl_formats[] = {
 	[CXL_FMT_NR] = NULL
 };
 
-/* The filter formats exist only where the CPMU has the filter. */
 static umode_t cxl_formats_visible(struct kobject *kobj, struct attribute *attr,
 				   int i)
 {
@@ -1351,7 +1312,6 @@ static struct attribute *cxl_events[] = {
 	NULL
 };
 
-/* An event is listed only where some counter can count it. */
 static umode_t cxl_events_visible(struct kobject *kobj, struct attribute *attr,
 				  int i)
 {
@@ -1455,10 +1415,7 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 	cp = nvu_pmu_priv(pmu);
 	cp->found = f;
 
-	/*
-	 * Name taken (by upstream's cxl_pmu on this very CPMU): not ours; touch
-	 * no register.
-	 */
+	/* Name taken, by upstream's cxl_pmu on this CPMU: touch no register. */
 	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
 	if (nvu_pmu_name_taken(name))
 		return nvu_pmu_name_refuse(dev, name, cxl_desc.intree_module);
@@ -1467,10 +1424,10 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 		return -ENOMEM;
 
 	/*
-	 * Keep the function (and its parents) in D0 for the PMU's life: in
-	 * D3hot its registers read all ones and lose state.  Holding it only
-	 * while events are open would mean finding the registers at each open;
-	 * the cost is an idle port's power.
+	 * Hold the function and its parents in D0 for the PMU's life, at the
+	 * cost of an idle port's power: in D3hot registers read all ones and
+	 * lose state, and holding only under open events would mean finding
+	 * the registers at each open.
 	 */
 	ret = pm_runtime_resume_and_get(&pci->dev);
 	if (ret)
