@@ -308,8 +308,6 @@ struct nvu_pmu_desc {
  * @identifier: contents of the "identifier" sysfs file
  * @num_counters: regular counters (or free-running slots)
  * @counter_width: bits of the value read_counter() returns, 1..64
- * @wrap_width: width of the hardware counters the IP sums into its
- *	@counter_width value, for the poll period; 0: @counter_width
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on
@@ -352,7 +350,6 @@ struct nvu_pmu {
 	const char *identifier;
 	unsigned int num_counters;
 	unsigned int counter_width;
-	unsigned int wrap_width;
 	bool has_cycle_counter;
 	cpumask_t associated_cpus;
 	int cpu;

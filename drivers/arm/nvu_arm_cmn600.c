@@ -43,8 +43,9 @@
  * Fastest growth of a sum: 4 local counters on each of 64 DTMs, each
  * adding up to 64 a cycle at 4 GHz (an occupancy event adds its queue's
  * occupancy; the deepest queue is not public [U], 64 is assumed).  The
- * core polls every 2^46 / CMN_MAX_RATE = 1.07 s (wrap_width 47: half the
- * signed range, room for a late timer); the cycle counter lasts 275 s.
+ * core polls every 2^46 / CMN_MAX_RATE = 1.07 s (events are declared 47
+ * bits wide: half the signed range, room for a late timer); the cycle
+ * counter lasts 275 s.
  */
 #define CMN_MAX_RATE		(256ULL * 64 * 4000000000ULL)
 /* Retries of a read bracket a carry broke (cmn_sum()). */
@@ -210,6 +211,8 @@ static int cmn_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 		ev->combine = FIELD_GET(NVU_CMN_CFG_WP_COMBINE, c[0]);
 	event->pmu_private = ev;
 	event->destroy = cmn_event_destroy;
+	/* cmn_read_counter() extends sums whose differences are signed. */
+	nvu_event_set_wrap(event, CMN_SUM_BITS - 1, CMN_MAX_RATE);
 	return 0;
 }
 
@@ -1232,8 +1235,6 @@ static int cmn_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	pmu->num_counters = CMN_NR_GLOBAL + cmn->nr_dtcs;
 	pmu->counter_width = 64;
-	/* Sum differences are signed: see CMN_MAX_RATE. */
-	pmu->wrap_width = CMN_SUM_BITS - 1;
 	nvu_pmu_set_node(pmu, dev_to_node(dev));
 	if (cpumask_empty(&pmu->associated_cpus))
 		cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);

@@ -776,7 +776,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (!pmu->irq && !nvu_pollable(pmu))
 		return dev_err_probe(dev, -EINVAL,
 				     "%u-bit counters wrap too fast to poll\n",
-				     pmu->wrap_width ?: pmu->counter_width);
+				     pmu->counter_width);
 
 	if (nvu_pmu_name_taken(pmu->name))
 		return nvu_pmu_name_refuse(dev, pmu->name, desc->intree_module);

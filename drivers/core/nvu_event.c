@@ -65,8 +65,7 @@ EXPORT_SYMBOL_GPL(nvu_width_pollable);
 
 bool nvu_pollable(const struct nvu_pmu *pmu)
 {
-	return nvu_width_pollable(pmu->wrap_width ?: pmu->counter_width,
-				  pmu->desc->max_rate);
+	return nvu_width_pollable(pmu->counter_width, pmu->desc->max_rate);
 }
 
 /* hw.config_base: see nvu_event_set_wrap(). */
@@ -312,13 +311,10 @@ static int nvu_event_init(struct perf_event *event)
 		return -ENODEV;
 	if (!pmu->irq && !nvu_pollable(pmu)) {
 		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll, and no overflow interrupt is attached\n",
-			pmu->wrap_width ?: pmu->counter_width);
+			pmu->counter_width);
 		return -EOPNOTSUPP;
 	}
-	/* CMN-600 extends counters of wrap_width bits to counter_width itself. */
-	nvu_event_set_wrap(event, pmu->wrap_width ?: pmu->counter_width,
-			   pmu->desc->max_rate);
-	event->hw.event_base = pmu->counter_width;
+	nvu_event_set_wrap(event, pmu->counter_width, pmu->desc->max_rate);
 	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
 	    desc->ops->is_cycle(pmu, config)) {
 		dev_dbg(pmu->dev, "event %#llx needs the cycle counter, which this PMU lacks\n",

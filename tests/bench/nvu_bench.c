@@ -850,7 +850,7 @@ static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *
 		nvu_bench_error(m, &sk->c, "soak", sr.err);
 	else
 		seq_printf(m, "NVU-BENCH-SOAK %s %u %llu %llu %llu %llu %llu %lld %llu\n",
-			   sk->tag, pmu->wrap_width ?:
+			   sk->tag,
 			   (unsigned int)sr.run->events[0]->hw.event_base,
 			   sr.step_ns, sr.steps, sr.amount,
 			   div_u64(sr.steps * sr.step_ns, NSEC_PER_MSEC),
