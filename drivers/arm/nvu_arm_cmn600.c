@@ -656,7 +656,8 @@ static struct attribute *cmn_formats[] = {
 };
 
 /**
- * struct cmn_event_attr - an "events/<name>" of the mesh
+ * struct cmn_event_attr - an "events/<name>" of the mesh, with the fields
+ *	cmn_events_visible() needs (as upstream's arm-cmn keeps them)
  * @attr: sysfs attribute
  * @type: node type (perf ABI)
  * @eventid: event ID

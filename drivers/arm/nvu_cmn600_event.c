@@ -179,7 +179,9 @@ static int nvu_cmn_fit_node(struct nvu_cmn_fit *f, const u64 *c,
  *
  * Limits: 8 global counters; a cycle counter per DTC; per DTM 4 local
  * counters (one per node an event spans) and 2 watchpoints each way, of
- * one wp_combine; one occupancy value per node.
+ * one wp_combine; one occupancy value per node.  The same rules as the
+ * claims cmn_add() makes, checked at open on counts alone (upstream's
+ * arm-cmn also validates groups apart from its add()).
  *
  * Return: 0, -EINVAL if they cannot, -ENOMEM.
  */

@@ -1193,6 +1193,7 @@ static umode_t cxl_formats_visible(struct kobject *kobj, struct attribute *attr,
 	}
 }
 
+/* Group and bit, for cxl_events_visible() (upstream's cxl_pmu keeps both). */
 struct cxl_event_attr {
 	struct device_attribute attr;
 	u16 gid;
