@@ -417,9 +417,12 @@ struct nvu_pmu *nvu_pmu_get(const char *name);
 void nvu_pmu_put(struct nvu_pmu *pmu);
 #endif
 
-/* Pure helpers, for IP modules and KUnit. */
-u64 nvu_delta(u64 prev, u64 now, unsigned int width);
 void nvu_event_config(const struct perf_event *event, u64 *config);
+void nvu_event_set_wrap(struct perf_event *event, unsigned int width,
+			u64 max_rate);
+
+/* The core's pure logic, exported to KUnit only (EXPORT_SYMBOL_IF_KUNIT). */
+u64 nvu_delta(u64 prev, u64 now, unsigned int width);
 int nvu_group_fits(const struct nvu_pmu *pmu, const struct nvu_req *reqs,
 		   unsigned int n);
 u64 nvu_config_unknown_bits(struct attribute **formats, unsigned int word,
@@ -430,8 +433,6 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 int nvu_counters_fit(unsigned int num_counters, bool has_cycle_counter,
 		     const struct nvu_req *reqs, unsigned int n);
 u64 nvu_poll_period_ns(unsigned int width, u64 max_rate);
-void nvu_event_set_wrap(struct perf_event *event, unsigned int width,
-			u64 max_rate);
 bool nvu_width_pollable(unsigned int width, u64 max_rate);
 
 #endif /* NV_UNCORE_H */

@@ -28,7 +28,7 @@ u64 nvu_delta(u64 prev, u64 now, unsigned int width)
 
 	return (now - prev) & mask;
 }
-EXPORT_SYMBOL_GPL(nvu_delta);
+EXPORT_SYMBOL_IF_KUNIT(nvu_delta);
 
 /**
  * nvu_poll_period_ns() - how often a counter must be read not to miss a wrap
@@ -47,7 +47,7 @@ u64 nvu_poll_period_ns(unsigned int width, u64 max_rate)
 	ns = mul_u64_u64_div_u64(BIT_ULL(width - 1), NSEC_PER_SEC, max_rate);
 	return min_t(u64, ns, 60 * NSEC_PER_SEC);
 }
-EXPORT_SYMBOL_GPL(nvu_poll_period_ns);
+EXPORT_SYMBOL_IF_KUNIT(nvu_poll_period_ns);
 
 /**
  * nvu_width_pollable() - can counters of @width be polled often enough?
@@ -61,7 +61,7 @@ bool nvu_width_pollable(unsigned int width, u64 max_rate)
 	return width >= 64 || !max_rate ||
 	       nvu_poll_period_ns(width, max_rate) >= NVU_MIN_POLL_NS;
 }
-EXPORT_SYMBOL_GPL(nvu_width_pollable);
+EXPORT_SYMBOL_IF_KUNIT(nvu_width_pollable);
 
 bool nvu_pollable(const struct nvu_pmu *pmu)
 {
