@@ -178,7 +178,7 @@ struct nvu_emu_dev {
 	struct nvu_emu_txn tear;
 	u32 tear_off;		/* that register's offset in the window */
 	bool tear_armed;
-	bool tear_every;	/* stay armed after firing */
+	u32 tear_times;		/* reads it fires on, 0 for every read */
 	u64 tear_fired;
 	int irq;		/* overflow interrupt, 0 if none */
 	unsigned int irq_cpu;	/* where the line is routed */

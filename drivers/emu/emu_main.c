@@ -189,7 +189,8 @@ static u64 emu_read(void *ctx, u32 off, unsigned int size)
 	if (dev->tear_armed && off == dev->tear_off) {
 		emu_apply(dev, &dev->tear);
 		dev->tear_fired++;
-		dev->tear_armed = dev->tear_every;
+		dev->tear_armed = !dev->tear_times ||
+				  dev->tear_fired < dev->tear_times;
 	}
 	emu_irq_update(dev);
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
@@ -464,16 +465,17 @@ static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
 }
 
 /*
- * "tear": "res=<i> off=<offset> [every=1] <inject keys>" arms the model to
- * apply the transaction right after it serves a read of that register of
- * memory resource <i>, once (or on every such read with every=1).  A carry
+ * "tear": "res=<i> off=<offset> [every=1|times=<n>] <inject keys>" arms the
+ * model to apply the transaction right after it serves a read of that
+ * register of memory resource <i>: on the next read, the next <n>, or on
+ * every such read with every=1.  A carry
  * can so be made to land between two register reads of one counter read.
  * An empty line disarms.  @line is modified.
  */
 static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
 {
 	const struct nvu_emu_type *type = dev->type;
-	u32 res = 0, off = 0, every = 0;
+	u32 res = 0, off = 0, every = 0, times = 1;
 	unsigned long flags, have = 0;
 	struct nvu_emu_txn t;
 	char *rest, *word, *p;
@@ -494,6 +496,8 @@ static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
 			have |= BIT(1);
 		} else if (str_has_prefix(word, "every=")) {
 			ret = kstrtou32(word + 6, 0, &every);
+		} else if (str_has_prefix(word, "times=")) {
+			ret = kstrtou32(word + 6, 0, &times);
 		} else {
 			p += sprintf(p, "%s ", word);
 			ret = 0;
@@ -511,7 +515,7 @@ static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
 	}
 	ret = -EINVAL;
 	if (have != (BIT(0) | BIT(1)) || res >= type->nr_res ||
-	    off >= type->res_size || every > 1)
+	    off >= type->res_size || every > 1 || !times)
 		goto out;
 	ret = emu_parse(dev, rest, &t);
 	if (ret)
@@ -519,7 +523,7 @@ static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
 	raw_spin_lock_irqsave(&dev->lock, flags);
 	dev->tear = t;
 	dev->tear_off = res * type->res_size + off;
-	dev->tear_every = every;
+	dev->tear_times = every ? 0 : times;
 	dev->tear_fired = 0;
 	dev->tear_armed = true;
 	raw_spin_unlock_irqrestore(&dev->lock, flags);
