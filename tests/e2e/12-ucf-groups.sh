@@ -40,7 +40,7 @@ evs="${ev}D"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	evs="$evs,$ev"
 done
-perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 2 || fail "perf stat failed"
+mux_stat $pmu "$evs" 2
 echo >"$EMU/$pmu/rate"
 check_multiplexed /tmp/mux.out 13
 finish

@@ -70,9 +70,7 @@ evs="$pmu/rd_req,dst_rp_mask=0x1/D"
 for m in $masks $ninth; do
 	evs="$evs,$(ev $m)"
 done
-# 3 s: estimates within 10% also on the loaded debug kernel (2 s once
-# missed by 0.5%).
-perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 3 || fail "perf stat failed"
+mux_stat $pmu "$evs" 3
 echo >"$EMU/$pmu/rate"
 check_multiplexed /tmp/mux.out 10
 finish

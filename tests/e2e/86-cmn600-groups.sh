@@ -107,7 +107,7 @@ evs="$m8/hnf_cache_miss,bynodeid=1,nodeid=$(cmn_node_id $m8 HN-F 0)/D"
 for k in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	evs="$evs,$m8/hnf_cache_miss,bynodeid=1,nodeid=$(cmn_node_id $m8 HN-F $k)/"
 done
-perf stat -x, -a -e "$evs" -o /tmp/mux.out -- sleep 2 || fail "perf stat failed"
+mux_stat $m8 "$evs" 2
 echo >"$EMU/cmn600_2/rate"
 check_multiplexed /tmp/mux.out 13
 finish
