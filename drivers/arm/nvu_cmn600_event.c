@@ -91,8 +91,7 @@ static int nvu_cmn_check_node(const u64 *c, const char **why)
 		    FIELD_GET(NVU_CMN_XP_INTF, eventid) >= NVU_CMN_XP_NR_INTF ||
 		    eventid >> 5 >= NVU_CMN_NR_CHAN)
 			return nvu_cmn_why(why, "no such crosspoint event on CMN-600");
-	} else if (type == NVU_CMN_TYPE_DTC || nvu_cmn_type_counts(type) <= 0) {
-		/* (dtc_cycles was accepted earlier.) */
+	} else if (nvu_cmn_type_counts(type) <= 0) {
 		return nvu_cmn_why(why, "no such node type on CMN-600");
 	} else if (!eventid || eventid > NVU_CMN_EVENT_ID_MASK) {
 		return nvu_cmn_why(why, "eventid is 1-0x3f");
