@@ -97,7 +97,6 @@ bool nvu_cxl_can_count(const struct nvu_cxl_info *info,
 unsigned int nvu_cxl_per_cycle(const struct nvu_cxl_ev *ev,
 			       unsigned int threshold, bool cycles,
 			       unsigned int max_pc);
-bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
-			     bool status);
+bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val);
 
 #endif /* NVU_CXL_CPMU_H */

@@ -13,10 +13,8 @@
 #define CXL_DVSEC_REG_LOCATOR		8
 /* Offsets from the DVSEC's extended capability header. */
 #define CXL_DVSEC_HDR1			0x4	/* 15:0 vendor, 19:16 rev, 31:20 length */
-#define CXL_DVSEC_HDR1_VENDOR		GENMASK(15, 0)
 #define CXL_DVSEC_HDR1_LEN		GENMASK(31, 20)
 #define CXL_DVSEC_HDR2			0x8	/* 15:0 DVSEC ID */
-#define CXL_DVSEC_HDR2_ID		GENMASK(15, 0)
 #define CXL_REGLOC_FIRST		0xc	/* first 8-byte entry */
 #define CXL_REGLOC_ENTRY_SIZE		8
 /* Entry, low dword. */
@@ -24,9 +22,7 @@
 #define CXL_REGLOC_RBI			GENMASK(15, 8)
 #define CXL_REGLOC_OFF_LO		GENMASK(31, 16)	/* offset bits 31:16 */
 /* Register block identifiers. */
-#define CXL_RBI_EMPTY			0
 #define CXL_RBI_COMPONENT		1
-#define CXL_RBI_BAR_VIRT		2
 #define CXL_RBI_MEMDEV			3
 #define CXL_RBI_CPMU			4
 
@@ -41,7 +37,6 @@
 #define  CPMU_CAP_WRITABLE_FROZEN	BIT_ULL(48)
 #define  CPMU_CAP_FREEZE		BIT_ULL(49)
 #define  CPMU_CAP_OVF_INT		BIT_ULL(50)
-#define  CPMU_CAP_VERSION		GENMASK_ULL(63, 60)
 #define CPMU_OVF_STATUS			0x010	/* bit n: counter n wrapped */
 #define CPMU_FREEZE			0x018	/* bit n: counter n frozen */
 #define CPMU_EVCAP(n)			(0x100 + 8 * (n))

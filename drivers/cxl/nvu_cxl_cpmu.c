@@ -182,67 +182,38 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_decode);
 
-static bool nvu_cxl_exact(const struct nvu_cxl_cntr *c,
-			  const struct nvu_cxl_ev *ev)
-{
-	return c->cap.vid == ev->vid && c->cap.gid == ev->gid &&
-	       c->cap.mask == ev->mask;
-}
-
-/* The configurable capability that covers @ev, or NULL. */
-static const struct nvu_cxl_evcap *
-nvu_cxl_config_cap(const struct nvu_cxl_info *info, const struct nvu_cxl_ev *ev)
-{
-	unsigned int i;
-
-	for (i = 0; i < info->nr_config_caps; i++) {
-		const struct nvu_cxl_evcap *ec = &info->config_caps[i];
-
-		if (ec->vid == ev->vid && ec->gid == ev->gid &&
-		    !(ev->mask & ~ec->mask))
-			return ec;
-	}
-	return NULL;
-}
-
-static int nvu_cxl_find_exact(const struct nvu_cxl_info *info,
-			      const unsigned long *used, u8 type,
-			      const struct nvu_cxl_ev *ev)
-{
-	unsigned int i;
-
-	for (i = 0; i < info->nr_cntr; i++) {
-		if (info->cntr[i].type == type && !test_bit(i, used) &&
-		    nvu_cxl_exact(&info->cntr[i], ev))
-			return i;
-	}
-	return -1;
-}
-
 /* The counter for @ev among those not in @used, or -1. */
 static int nvu_cxl_find(const struct nvu_cxl_info *info,
 			const unsigned long *used, const struct nvu_cxl_ev *ev,
 			u8 *cap_index)
 {
 	const struct nvu_cxl_evcap *ec;
-	unsigned int i;
-	int idx = -1;
+	unsigned int type, i, j;
 
-	if (!ev->programmed)
-		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FREE, ev);
-	if (idx < 0)
-		idx = nvu_cxl_find_exact(info, used, CPMU_TYPE_FIXED, ev);
-	if (idx >= 0) {
-		*cap_index = info->cntr[idx].cap.index;
-		return idx;
-	}
-	ec = nvu_cxl_config_cap(info, ev);
-	if (!ec)
-		return -1;
-	for (i = 0; i < info->nr_cntr; i++) {
-		if (info->cntr[i].type == CPMU_TYPE_CONFIG && !test_bit(i, used)) {
-			*cap_index = ec->index;
-			return i;
+	/* Free-running (unprogrammed only), fixed, configurable: type order. */
+	for (type = ev->programmed ? CPMU_TYPE_FIXED : CPMU_TYPE_FREE;
+	     type <= CPMU_TYPE_CONFIG; type++) {
+		for (i = 0; i < info->nr_cntr; i++) {
+			if (info->cntr[i].type != type || test_bit(i, used))
+				continue;
+			ec = &info->cntr[i].cap;
+			if (type != CPMU_TYPE_CONFIG) {
+				if (ec->vid != ev->vid || ec->gid != ev->gid ||
+				    ec->mask != ev->mask)
+					continue;
+				*cap_index = ec->index;
+				return i;
+			}
+			/* The first free configurable one, if a cap covers @ev. */
+			for (j = 0; j < info->nr_config_caps; j++) {
+				ec = &info->config_caps[j];
+				if (ec->vid == ev->vid && ec->gid == ev->gid &&
+				    !(ev->mask & ~ec->mask)) {
+					*cap_index = ec->index;
+					return i;
+				}
+			}
+			return -1;
 		}
 	}
 	return -1;
@@ -358,21 +329,17 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_per_cycle);
  * nvu_cxl_value_plausible() - could @info's CPMU have given this value?
  * @info: the CPMU
  * @val: a counter's value, as read
- * @status: @val is the Overflow Status instead
  *
  * An unreachable function reads all ones, perhaps before the PCI core
  * knows: taken for a lost read even at 64 bits, being far likelier.
  *
  * Return: whether @val can be a real value.
  */
-bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val,
-			     bool status)
+bool nvu_cxl_value_plausible(const struct nvu_cxl_info *info, u64 val)
 {
-	unsigned int bits = status ? info->nr_cntr : info->width;
-
 	if (val == U64_MAX)
 		return false;
-	return bits >= 64 || !(val >> bits);
+	return info->width >= 64 || !(val >> info->width);
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_value_plausible);
 
@@ -505,8 +472,8 @@ static void cxl_found_work(struct work_struct *work)
 /* Give @pci's CPMU at @loc a platform device, or drop it if not bound. */
 static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 {
+	struct platform_device *pdev;
 	struct cxl_found *f;
-	int ret;
 
 	list_for_each_entry(f, &cxl_found_list, node) {
 		if (f->pci == pci && f->loc.index == loc->index)
@@ -520,24 +487,16 @@ static void cxl_found_add(struct pci_dev *pci, const struct nvu_cxl_loc *loc)
 	raw_spin_lock_init(&f->lock);
 	INIT_WORK(&f->work, cxl_found_work);
 
-	f->pdev = platform_device_alloc(CXL_DRV_NAME, PLATFORM_DEVID_AUTO);
-	ret = f->pdev ? platform_device_add_data(f->pdev, &f, sizeof(f)) :
-			-ENOMEM;
-	if (!ret)
-		ret = platform_device_add(f->pdev);
-	if (ret) {
-		platform_device_put(f->pdev);
-		f->pdev = NULL;
-	}
+	pdev = platform_device_register_data(NULL, CXL_DRV_NAME,
+					     PLATFORM_DEVID_AUTO, &f, sizeof(f));
+	f->pdev = IS_ERR(pdev) ? NULL : pdev;
 	/* A failed probe said why. */
-	if (ret || !READ_ONCE(f->pdev->dev.driver)) {
+	if (!f->pdev || !READ_ONCE(f->pdev->dev.driver)) {
 		cxl_found_free(f);
 		return;
 	}
 	list_add_tail(&f->node, &cxl_found_list);
 }
-
-static void cxl_owner_changed(struct pci_dev *pci);
 
 /*
  * A memory BAR the PCI core assigned and claimed.  An unassigned one keeps
@@ -611,98 +570,6 @@ static void cxl_scan(struct pci_dev *pci)
 	mutex_unlock(&cxl_found_lock);
 }
 
-static bool cxl_mark_gone(struct cxl_found *f);
-
-/*
- * @pci is going away: its CPMUs touch no register from now on.  A PMU goes
- * when its last event closes: perf on our kernels cannot remove it under
- * open events.  Under the PCI rescan/remove lock, as probes are.
- */
-static void cxl_gone(struct pci_dev *pci)
-{
-	struct cxl_found *f, *tmp;
-	bool idle;
-
-	mutex_lock(&cxl_found_lock);
-	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
-		if (f->pci != pci)
-			continue;
-		list_del_init(&f->node);
-		idle = cxl_mark_gone(f);
-		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
-			 idle ? "" : " with events open; its PMU goes when they close");
-		if (idle) {
-			cxl_found_sync(f);
-			cxl_found_free(f);
-		}
-	}
-	mutex_unlock(&cxl_found_lock);
-}
-
-struct cxl_scan_work {
-	struct work_struct work;
-	struct pci_dev *pci;
-};
-
-/* A function was added: scan it once BARs are assigned. */
-static void cxl_scan_work_fn(struct work_struct *work)
-{
-	struct cxl_scan_work *sw = container_of(work, struct cxl_scan_work,
-						work);
-
-	pci_lock_rescan_remove();
-	if (device_is_registered(&sw->pci->dev))
-		cxl_scan(sw->pci);
-	pci_unlock_rescan_remove();
-	pci_dev_put(sw->pci);
-	kfree(sw);
-}
-
-static void cxl_scan_later(struct pci_dev *pci)
-{
-	struct cxl_scan_work *sw;
-
-	sw = kzalloc(sizeof(*sw), GFP_KERNEL);
-	if (!sw)
-		return;
-	INIT_WORK(&sw->work, cxl_scan_work_fn);
-	sw->pci = pci_dev_get(pci);
-	queue_work(cxl_wq, &sw->work);
-}
-
-static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
-			  void *data)
-{
-	struct pci_dev *pci = to_pci_dev(data);
-
-	switch (action) {
-	case BUS_NOTIFY_ADD_DEVICE:
-		cxl_scan_later(pci);
-		break;
-	case BUS_NOTIFY_DEL_DEVICE:
-		mutex_lock(&cxl_found_lock);
-		cxl_wait_del(pci);
-		mutex_unlock(&cxl_found_lock);
-		cxl_gone(pci);
-		break;
-	/* Under the device lock; the new driver may have enabled decoding. */
-	case BUS_NOTIFY_BOUND_DRIVER:
-		mutex_lock(&cxl_found_lock);
-		if (cxl_wait_del(pci))
-			cxl_scan_later(pci);
-		mutex_unlock(&cxl_found_lock);
-		fallthrough;
-	case BUS_NOTIFY_UNBOUND_DRIVER:
-		cxl_owner_changed(pci);
-		break;
-	}
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block cxl_pci_nb = {
-	.notifier_call = cxl_pci_notify,
-};
-
 /* The PMU */
 
 /**
@@ -772,19 +639,6 @@ static void cxl_ev_of(const u64 *config, struct nvu_cxl_ev *ev)
 				      CXL_CFG1_CRB_EN);
 }
 
-/* How fast @config's counter can grow, per second. */
-static u64 cxl_max_rate(const u64 *config)
-{
-	struct nvu_cxl_ev ev;
-	unsigned int k;
-
-	cxl_ev_of(config, &ev);
-	k = nvu_cxl_per_cycle(&ev, FIELD_GET(CXL_CFG1_THRESHOLD, config[1]),
-			      config[1] & (CXL_CFG1_EDGE | CXL_CFG1_INVERT),
-			      max_per_cycle);
-	return max_rate * k;
-}
-
 static void cxl_event_destroy(struct perf_event *event)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
@@ -807,6 +661,7 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	struct cxl_found *f = cp->found;
 	struct nvu_cxl_ev ev;
 	unsigned long flags;
+	unsigned int k;
 	u64 config[3];
 	int ret = 0;
 
@@ -830,8 +685,14 @@ static int cxl_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 		return -EINVAL;
 	}
 
-	/* The core refuses an event needing a poll more often than 100 us. */
-	nvu_event_set_wrap(event, cp->info.width, cxl_max_rate(config));
+	/*
+	 * How fast the counter can grow, per second.  The core refuses an
+	 * event needing a poll more often than 100 us.
+	 */
+	k = nvu_cxl_per_cycle(&ev, FIELD_GET(CXL_CFG1_THRESHOLD, config[1]),
+			      config[1] & (CXL_CFG1_EDGE | CXL_CFG1_INVERT),
+			      max_per_cycle);
+	nvu_event_set_wrap(event, cp->info.width, max_rate * k);
 
 	raw_spin_lock_irqsave(&f->lock, flags);
 	if (f->gone || f->renaming)
@@ -851,7 +712,7 @@ static int cxl_filters_fit(const struct nvu_pmu *pmu,
 			   const struct nvu_req *reqs, unsigned int n)
 {
 	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-	struct nvu_cxl_ev evs[CPMU_MAX_COUNTERS + 1];
+	struct nvu_cxl_ev evs[CPMU_MAX_COUNTERS];
 	unsigned int i;
 
 	if (n > ARRAY_SIZE(evs))
@@ -878,27 +739,20 @@ static int cxl_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 	return idx;
 }
 
-/* Stop every counter no event uses: firmware may have left them running. */
-static void cxl_quiesce(struct nvu_pmu *pmu, struct cxl_cpmu *cp)
+static void cxl_enable(struct nvu_pmu *pmu)
 {
+	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
 	unsigned int i;
 
-	for (i = 0; i < cp->info.nr_cntr; i++) {
+	if (cxl_gone_now(cp))
+		return;
+	/* Firmware may have left counters running: stop those no event uses. */
+	for (i = 0; !cp->clean && i < cp->info.nr_cntr; i++) {
 		if (cp->info.cntr[i].type != CPMU_TYPE_FREE &&
 		    !test_bit(i, pmu->used))
 			nvu_write64(&cp->regs, CPMU_CFG(i), 0);
 	}
 	cp->clean = true;
-}
-
-static void cxl_enable(struct nvu_pmu *pmu)
-{
-	struct cxl_cpmu *cp = nvu_pmu_priv(pmu);
-
-	if (cxl_gone_now(cp))
-		return;
-	if (!cp->clean)
-		cxl_quiesce(pmu, cp);
 	if (cp->info.freeze)
 		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
 	cp->frozen = false;
@@ -1023,7 +877,7 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	if (cxl_gone_now(cp))
 		return local64_read(&event->hw.prev_count);
 	val = nvu_read64(&cp->regs, CPMU_CNTR(idx));
-	if (!nvu_cxl_value_plausible(&cp->info, val, false))
+	if (!nvu_cxl_value_plausible(&cp->info, val))
 		return local64_read(&event->hw.prev_count);
 	/* nvu_event_update() sees the new baseline and reads again. */
 	if (unlikely(val < local64_read(&event->hw.prev_count)) &&
@@ -1031,6 +885,19 @@ static u64 cxl_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 		local64_set(&event->hw.prev_count, val);
 	return val;
 }
+
+static const struct nvu_pmu_ops cxl_ops = {
+	.event_init = cxl_event_init,
+	.filters_fit = cxl_filters_fit,
+	.get_idx = cxl_get_idx,
+	.enable = cxl_enable,
+	.disable = cxl_disable,
+	.start_counter = cxl_start_counter,
+	.stop_counter = cxl_stop_counter,
+	.read_counter = cxl_read_counter,
+};
+
+/* PCI bus events */
 
 static void cxl_set_gone(struct cxl_found *f)
 {
@@ -1057,34 +924,31 @@ static void cxl_final_read(void *data)
 	cxl_set_gone(cp->found);
 }
 
-/*
- * Mark @f gone.  Whether an event was open then, decided under the same
- * lock, says who frees @f: the caller (none was) or the last destroy.
- */
-static bool cxl_mark_gone(struct cxl_found *f)
+static int cxl_match_memdev(struct device *dev, void *data)
 {
-	struct nvu_pmu *pmu = platform_get_drvdata(f->pdev);
-	unsigned long flags;
-	bool idle;
-
-	/* No PMU (its new name was taken): nothing to read. */
-	if (!pmu) {
-		cxl_set_gone(f);
-	} else {
-		cpus_read_lock();
-		if (pmu->cpu >= nr_cpu_ids ||
-		    smp_call_function_single(pmu->cpu, cxl_final_read, pmu, 1))
-			cxl_final_read(pmu);
-		cpus_read_unlock();
-	}
-	raw_spin_lock_irqsave(&f->lock, flags);
-	idle = f->idle_at_gone;
-	raw_spin_unlock_irqrestore(&f->lock, flags);
-	return idle;
+	return dev->bus && !strcmp(dev->bus->name, "cxl") &&
+	       !strncmp(dev_name(dev), "mem", 3);
 }
 
+/*
+ * "cxl_pmu_mem<X>.<Y>" as upstream names it when the function has a CXL
+ * memory device memX; otherwise one that names the PCI function.
+ */
 static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
-			 size_t len);
+			 size_t len)
+{
+	struct device *mem;
+
+	mem = device_find_child(&pci->dev, NULL, cxl_match_memdev);
+	if (mem) {
+		snprintf(buf, len, "cxl_pmu_%s.%u", dev_name(mem), index);
+		put_device(mem);
+		return;
+	}
+	snprintf(buf, len, "cxl_pmu_pci%04x_%02x_%02x_%x.%u",
+		 pci_domain_nr(pci->bus), pci->bus->number,
+		 PCI_SLOT(pci->devfn), PCI_FUNC(pci->devfn), index);
+}
 
 /*
  * Re-register @f's PMU if memX came (driver probe) or went (remove), not
@@ -1142,15 +1006,113 @@ static void cxl_owner_changed(struct pci_dev *pci)
 	mutex_unlock(&cxl_found_lock);
 }
 
-static const struct nvu_pmu_ops cxl_ops = {
-	.event_init = cxl_event_init,
-	.filters_fit = cxl_filters_fit,
-	.get_idx = cxl_get_idx,
-	.enable = cxl_enable,
-	.disable = cxl_disable,
-	.start_counter = cxl_start_counter,
-	.stop_counter = cxl_stop_counter,
-	.read_counter = cxl_read_counter,
+/*
+ * @pci is going away: its CPMUs touch no register from now on.  A PMU goes
+ * when its last event closes: perf on our kernels cannot remove it under
+ * open events.  Under the PCI rescan/remove lock, as probes are.
+ *
+ * Whether an event was open when a CPMU was marked gone, decided under the
+ * same lock, says who frees it: this (none was) or the last destroy.
+ */
+static void cxl_gone(struct pci_dev *pci)
+{
+	struct cxl_found *f, *tmp;
+	struct nvu_pmu *pmu;
+	unsigned long flags;
+	bool idle;
+
+	mutex_lock(&cxl_found_lock);
+	list_for_each_entry_safe(f, tmp, &cxl_found_list, node) {
+		if (f->pci != pci)
+			continue;
+		list_del_init(&f->node);
+		pmu = platform_get_drvdata(f->pdev);
+		/* No PMU (its new name was taken): nothing to read. */
+		if (!pmu) {
+			cxl_set_gone(f);
+		} else {
+			cpus_read_lock();
+			if (pmu->cpu >= nr_cpu_ids ||
+			    smp_call_function_single(pmu->cpu, cxl_final_read,
+						     pmu, 1))
+				cxl_final_read(pmu);
+			cpus_read_unlock();
+		}
+		raw_spin_lock_irqsave(&f->lock, flags);
+		idle = f->idle_at_gone;
+		raw_spin_unlock_irqrestore(&f->lock, flags);
+		dev_info(&pci->dev, "CPMU %u removed%s\n", f->loc.index,
+			 idle ? "" : " with events open; its PMU goes when they close");
+		if (idle) {
+			cxl_found_sync(f);
+			cxl_found_free(f);
+		}
+	}
+	mutex_unlock(&cxl_found_lock);
+}
+
+struct cxl_scan_work {
+	struct work_struct work;
+	struct pci_dev *pci;
+};
+
+/* A function was added: scan it once BARs are assigned. */
+static void cxl_scan_work_fn(struct work_struct *work)
+{
+	struct cxl_scan_work *sw = container_of(work, struct cxl_scan_work,
+						work);
+
+	pci_lock_rescan_remove();
+	if (device_is_registered(&sw->pci->dev))
+		cxl_scan(sw->pci);
+	pci_unlock_rescan_remove();
+	pci_dev_put(sw->pci);
+	kfree(sw);
+}
+
+static void cxl_scan_later(struct pci_dev *pci)
+{
+	struct cxl_scan_work *sw;
+
+	sw = kzalloc(sizeof(*sw), GFP_KERNEL);
+	if (!sw)
+		return;
+	INIT_WORK(&sw->work, cxl_scan_work_fn);
+	sw->pci = pci_dev_get(pci);
+	queue_work(cxl_wq, &sw->work);
+}
+
+static int cxl_pci_notify(struct notifier_block *nb, unsigned long action,
+			  void *data)
+{
+	struct pci_dev *pci = to_pci_dev(data);
+
+	switch (action) {
+	case BUS_NOTIFY_ADD_DEVICE:
+		cxl_scan_later(pci);
+		break;
+	case BUS_NOTIFY_DEL_DEVICE:
+		mutex_lock(&cxl_found_lock);
+		cxl_wait_del(pci);
+		mutex_unlock(&cxl_found_lock);
+		cxl_gone(pci);
+		break;
+	/* Under the device lock; the new driver may have enabled decoding. */
+	case BUS_NOTIFY_BOUND_DRIVER:
+		mutex_lock(&cxl_found_lock);
+		if (cxl_wait_del(pci))
+			cxl_scan_later(pci);
+		mutex_unlock(&cxl_found_lock);
+		fallthrough;
+	case BUS_NOTIFY_UNBOUND_DRIVER:
+		cxl_owner_changed(pci);
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block cxl_pci_nb = {
+	.notifier_call = cxl_pci_notify,
 };
 
 /* sysfs */
@@ -1360,32 +1322,6 @@ static struct nvu_pmu_desc cxl_desc = {
 };
 
 /* Probe */
-
-static int cxl_match_memdev(struct device *dev, void *data)
-{
-	return dev->bus && !strcmp(dev->bus->name, "cxl") &&
-	       !strncmp(dev_name(dev), "mem", 3);
-}
-
-/*
- * "cxl_pmu_mem<X>.<Y>" as upstream names it when the function has a CXL
- * memory device memX; otherwise one that names the PCI function.
- */
-static void cxl_pmu_name(struct pci_dev *pci, unsigned int index, char *buf,
-			 size_t len)
-{
-	struct device *mem;
-
-	mem = device_find_child(&pci->dev, NULL, cxl_match_memdev);
-	if (mem) {
-		snprintf(buf, len, "cxl_pmu_%s.%u", dev_name(mem), index);
-		put_device(mem);
-		return;
-	}
-	snprintf(buf, len, "cxl_pmu_pci%04x_%02x_%02x_%x.%u",
-		 pci_domain_nr(pci->bus), pci->bus->number,
-		 PCI_SLOT(pci->devfn), PCI_FUNC(pci->devfn), index);
-}
 
 static void cxl_rpm_put(void *data)
 {
