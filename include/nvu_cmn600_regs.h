@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Arm CMN-600 register facts shared by the driver and the hardware model
- * (../shared/spec/cxl-cpmu-and-cmn600.md part B).  Node registers are
+ * Arm CMN-600 register facts shared by the driver and the hardware model,
+ * gathered from public sources (Linux's arm-cmn driver and devicetree
+ * binding, FreeBSD's CMN-600 headers; no TRM).  Node registers are
  * offsets from the node's base, node bases from PERIPHBASE.
  *
  * Inferred or unknown facts, kept here only:

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nvu_emu: Arm CMN-600 mesh, as a register state machine built from the
- * spec (../shared/spec/cxl-cpmu-and-cmn600.md part B) through
- * include/nvu_cmn600_regs.h, nothing from the driver.
+ * register facts of include/nvu_cmn600_regs.h, nothing from the driver.
  *
  * Topology: a layout (emu_cmn_layouts[] or the generic shape of struct
  * emu_cmn_params) places device nodes, DTCs included, on (x, y, port,
