@@ -236,8 +236,8 @@ struct nvu_pmu;
  * @read_counter: raw value of @event's counter (&nvu_pmu.counter_width
  *	bits, or as nvu_event_set_wrap() set); a register shared by several
  *	counters may be read once per &nvu_pmu.read_gen
- * @write_counter: optional; set @event's counter to @val, or return false
- *	if it cannot now (the core then starts from a read, and polls)
+ * @write_counter: optional; set @event's counter to @val (without it the
+ *	core starts from a read)
  * @read_clear_overflow: with an overflow interrupt: set in @ovf (zeroed,
  *	NVU_MAX_COUNTERS + 1 bits) the counters that overflowed, clear that
  *	status, return whether any did
@@ -256,7 +256,7 @@ struct nvu_pmu_ops {
 	void (*start_counter)(struct nvu_pmu *pmu, struct perf_event *event);
 	void (*stop_counter)(struct nvu_pmu *pmu, struct perf_event *event);
 	u64 (*read_counter)(struct nvu_pmu *pmu, struct perf_event *event);
-	bool (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
+	void (*write_counter)(struct nvu_pmu *pmu, struct perf_event *event,
 			      u64 val);
 	bool (*read_clear_overflow)(struct nvu_pmu *pmu, unsigned long *ovf);
 };

@@ -92,7 +92,7 @@ void nvu_cspmu_disable(struct nvu_pmu *pmu);
 void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event);
 void nvu_cspmu_stop_counter(struct nvu_pmu *pmu, struct perf_event *event);
 u64 nvu_cspmu_read_counter(struct nvu_pmu *pmu, struct perf_event *event);
-bool nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+void nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 			     u64 val);
 bool nvu_cspmu_read_clear_overflow(struct nvu_pmu *pmu, unsigned long *ovf);
 

@@ -580,7 +580,7 @@ static u64 cmn_read_counter(struct nvu_pmu *pmu, struct perf_event *event)
 }
 
 /* Only the extension is written: the hardware counters run on. */
-static bool cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+static void cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 			      u64 val)
 {
 	struct cmn_event *ev = cmn_ev(event);
@@ -588,7 +588,6 @@ static bool cmn_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 	cmn_pass(pmu, true);
 	ev->raw = cmn_raw(pmu, event);
 	ev->ext = val;
-	return true;
 }
 
 /*

@@ -470,10 +470,8 @@ EXPORT_SYMBOL_GPL(nvu_cspmu_read_counter);
  * @pmu: the PMU
  * @event: the event, its counter stopped
  * @val: the new value
- *
- * Return: true (a CoreSight PMU's counters are always writable).
  */
-bool nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
+void nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 			     u64 val)
 {
 	struct nvu_cspmu *cs = nvu_cspmu(pmu);
@@ -487,6 +485,5 @@ bool nvu_cspmu_write_counter(struct nvu_pmu *pmu, struct perf_event *event,
 		nvu_write32(&cs->page1, off, lower_32_bits(val));
 		nvu_write32(&cs->page1, off + 4, upper_32_bits(val));
 	}
-	return true;
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_write_counter);

@@ -445,11 +445,11 @@ static void nvu_start(struct perf_event *event, int flags)
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
 	struct hw_perf_event *hwc = &event->hw;
 	u64 prev = nvu_start_value(pmu);
-	bool written;
 
 	hwc->state = 0;
-	written = ops->write_counter && ops->write_counter(pmu, event, prev);
-	if (!written) {
+	if (ops->write_counter) {
+		ops->write_counter(pmu, event, prev);
+	} else {
 		/* read_counter() may take prev_count as a bound: none is known. */
 		prev = 0;
 		local64_set(&hwc->prev_count, 0);
@@ -461,7 +461,7 @@ static void nvu_start(struct perf_event *event, int flags)
 	local64_set(&hwc->prev_count, prev);
 	if (ops->start_counter)
 		ops->start_counter(pmu, event);
-	nvu_poll_set(pmu, hwc->idx, written && pmu->irq);
+	nvu_poll_set(pmu, hwc->idx, ops->write_counter && pmu->irq);
 }
 
 static void nvu_stop(struct perf_event *event, int flags)
@@ -625,11 +625,8 @@ static bool nvu_overflow(struct nvu_pmu *pmu)
 		    event->hw.state & PERF_HES_STOPPED)
 			continue;
 		nvu_event_update(pmu, event);
-		/* One that cannot be written now is polled from its last read. */
-		if (ops->write_counter(pmu, event, nvu_start_value(pmu)))
-			local64_set(&event->hw.prev_count, nvu_start_value(pmu));
-		else
-			nvu_poll_set(pmu, idx, false);
+		ops->write_counter(pmu, event, nvu_start_value(pmu));
+		local64_set(&event->hw.prev_count, nvu_start_value(pmu));
 	}
 	if (running)
 		ops->enable(pmu);
@@ -637,9 +634,9 @@ static bool nvu_overflow(struct nvu_pmu *pmu)
 }
 
 /*
- * irqbalance, or the driver of a function sharing the vector, may route the
- * line anywhere.  A call still queued (-EBUSY) has yet to read the status,
- * so it handles this interrupt too.
+ * The line reached a CPU other than the owner (a controller that cannot
+ * route it there, or a move of the owner under way).  A call still queued
+ * (-EBUSY) has yet to read the status, so it handles this interrupt too.
  */
 static irqreturn_t nvu_irq_pass(struct nvu_pmu *pmu, unsigned int cpu)
 {
