@@ -32,14 +32,15 @@ struct t410_c2c_topo {
 	u32 events;
 };
 
-/* Corrections t410_c2c_decode_topo() made to firmware's masks. */
+/* Corrections nvu_t410_c2c_decode_topo() made to firmware's masks. */
 #define T410_C2C_FIX_WIDE	BIT(0)	/* bits beyond the last instance */
 #define T410_C2C_FIX_OVERLAP	BIT(1)	/* instances in both GPU masks */
 
-int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
-			 u32 gpu0_en_mask, u32 gpu1_en_mask,
-			 struct t410_c2c_topo *topo, unsigned int *fixed);
-int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
-			 u64 gpu_mask, u32 *insts);
+int nvu_t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst,
+			     u32 cpu_en_mask, u32 gpu0_en_mask,
+			     u32 gpu1_en_mask, struct t410_c2c_topo *topo,
+			     unsigned int *fixed);
+int nvu_t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
+			     u64 gpu_mask, u32 *insts);
 
 #endif /* NVU_T410_C2C_H */

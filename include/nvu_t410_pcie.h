@@ -17,14 +17,14 @@ struct t410_rc {
 	u32 rc;
 };
 
-int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
-		     struct resource *region);
-extern const struct attribute_group t410_rc_group;
+int nvu_t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
+			 struct resource *region);
+extern const struct attribute_group nvu_t410_rc_group;
 
 /* PCIE filters and group rules (pure; for KUnit). */
-u32 t410_pcie_filtr(u64 config1);
-u32 t410_pcie_filt2r(u64 config2);
-u32 t410_pcie_src_mode(u64 config1);
-int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n);
+u32 nvu_t410_pcie_filtr(u64 config1);
+u32 nvu_t410_pcie_filt2r(u64 config2);
+u32 nvu_t410_pcie_src_mode(u64 config1);
+int nvu_t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n);
 
 #endif /* NVU_T410_PCIE_H */

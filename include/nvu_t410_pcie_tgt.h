@@ -18,8 +18,9 @@ struct t410_tgt_slot {
 	unsigned int users;
 };
 
-int t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base, u64 mask);
-u32 t410_tgt_filt2r(u64 config, int slot);
-int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n);
+int nvu_t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base,
+			   u64 mask);
+u32 nvu_t410_tgt_filt2r(u64 config, int slot);
+int nvu_t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n);
 
 #endif /* NVU_T410_PCIE_TGT_H */

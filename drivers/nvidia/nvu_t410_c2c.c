@@ -101,7 +101,7 @@ static void t410_c2c_one_peer(struct t410_c2c_topo *topo,
 }
 
 /**
- * t410_c2c_decode_topo() - what a link faces, from its firmware properties
+ * nvu_t410_c2c_decode_topo() - what a link faces, from firmware properties
  * @cxlmem: the link is an NV-DLink (always CXL memory, masks ignored)
  * @nr_inst: instances of the link
  * @cpu_en_mask: instances facing another CPU (0: none, or absent)
@@ -117,9 +117,10 @@ static void t410_c2c_one_peer(struct t410_c2c_topo *topo,
  *
  * Return: 0, or -EINVAL when no mask is left.
  */
-int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
-			 u32 gpu0_en_mask, u32 gpu1_en_mask,
-			 struct t410_c2c_topo *topo, unsigned int *fixed)
+int nvu_t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst,
+			     u32 cpu_en_mask, u32 gpu0_en_mask,
+			     u32 gpu1_en_mask, struct t410_c2c_topo *topo,
+			     unsigned int *fixed)
 {
 	u32 valid;
 
@@ -157,10 +158,10 @@ int t410_c2c_decode_topo(bool cxlmem, unsigned int nr_inst, u32 cpu_en_mask,
 	topo->events = T410_C2C_EVENTS_GPU;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_c2c_decode_topo);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_c2c_decode_topo);
 
 /**
- * t410_c2c_event_insts() - the instances an event sums
+ * nvu_t410_c2c_event_insts() - the instances an event sums
  * @topo: the link's peers
  * @id: event ID
  * @gpu_mask: GPUs to count (bit i = GPU i; 0 = every attached GPU); must
@@ -170,8 +171,8 @@ EXPORT_SYMBOL_IF_KUNIT(t410_c2c_decode_topo);
  * Return: 0, or -EINVAL if the peer cannot produce event @id or @gpu_mask
  * names a GPU that is not attached.
  */
-int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
-			 u64 gpu_mask, u32 *insts)
+int nvu_t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
+			     u64 gpu_mask, u32 *insts)
 {
 	unsigned long sel;
 	unsigned int gpu;
@@ -199,7 +200,7 @@ int t410_c2c_event_insts(const struct t410_c2c_topo *topo, u64 id,
 	*insts = mask;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_c2c_event_insts);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_c2c_event_insts);
 
 /**
  * struct t410_c2c_cntr - one hardware counter as the driver tracks it
@@ -289,7 +290,7 @@ static int t410_c2c_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 	u64 gpu_mask = event->attr.config1 & T410_C2C_GPU_MASK;
 	u32 insts;
 
-	if (t410_c2c_event_insts(&c2c->topo, id, gpu_mask, &insts)) {
+	if (nvu_t410_c2c_event_insts(&c2c->topo, id, gpu_mask, &insts)) {
 		dev_dbg(pmu->dev, "event %#llx gpu_mask %#llx: the peer cannot produce it\n",
 			id, gpu_mask);
 		return -EINVAL;
@@ -475,8 +476,8 @@ static int t410_c2c_probe(struct platform_device *pdev)
 	cpu = t410_c2c_mask(dev, "cpu_en_mask");
 	gpu0 = t410_c2c_mask(dev, "gpu0_en_mask");
 	gpu1 = t410_c2c_mask(dev, "gpu1_en_mask");
-	ret = t410_c2c_decode_topo(type->cxlmem, type->nr_inst, cpu, gpu0,
-				   gpu1, &topo, &fixed);
+	ret = nvu_t410_c2c_decode_topo(type->cxlmem, type->nr_inst, cpu, gpu0,
+				       gpu1, &topo, &fixed);
 	if (ret && !cpu && !gpu0 && !gpu1)
 		return dev_err_probe(dev, ret,
 				     "firmware gives none of cpu_en_mask, gpu0_en_mask, gpu1_en_mask: peer unknown\n");

@@ -134,13 +134,13 @@ static struct attribute *t410_rc_attrs[] = {
 	NULL
 };
 
-const struct attribute_group t410_rc_group = {
+const struct attribute_group nvu_t410_rc_group = {
 	.attrs = t410_rc_attrs,
 };
-EXPORT_SYMBOL_GPL(t410_rc_group);
+EXPORT_SYMBOL_GPL(nvu_t410_rc_group);
 
 /**
- * t410_rc_identify() - the RC of a PCIE or PCIE-TGT block
+ * nvu_t410_rc_identify() - the RC of a PCIE or PCIE-TGT block
  * @pdev: its device, after nvu_cspmu_init()
  * @rc: @rc->rc is set
  * @region: if not NULL, set to the RC's address-filter region (PCIE-TGT)
@@ -151,8 +151,8 @@ EXPORT_SYMBOL_GPL(t410_rc_group);
  *
  * Return: 0 or a probe error.
  */
-int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
-		     struct resource *region)
+int nvu_t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
+			 struct resource *region)
 {
 	const struct acpi_apmt_node *node = nvu_cspmu_apmt_node(&pdev->dev);
 	struct device *dev = &pdev->dev;
@@ -196,59 +196,59 @@ int t410_rc_identify(struct platform_device *pdev, struct t410_rc *rc,
 	acpi_dev_put(adev);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(t410_rc_identify);
+EXPORT_SYMBOL_GPL(nvu_t410_rc_identify);
 
 /**
- * t410_pcie_filtr() - PMEVFILTR for an event's config1
+ * nvu_t410_pcie_filtr() - PMEVFILTR for an event's config1
  * @config1: src_rp_mask, src_bdf, src_bdf_en
  *
  * Return: one BDF when enabled, else the root ports given, else all.
  */
-u32 t410_pcie_filtr(u64 config1)
+u32 nvu_t410_pcie_filtr(u64 config1)
 {
 	if (config1 & T410_PCIE_SRC_BDF_EN)
 		return config1 & (T410_PCIE_SRC_BDF | T410_PCIE_SRC_BDF_EN);
 	return (config1 & T410_PCIE_SRC_RP_MASK) ?: T410_PCIE_SRC_RP_MASK;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_pcie_filtr);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_pcie_filtr);
 
 /**
- * t410_pcie_filt2r() - PMEVFILT2R for an event's config2
+ * nvu_t410_pcie_filt2r() - PMEVFILT2R for an event's config2
  * @config2: the destination bits
  *
  * Return: those bits, or every destination if none.
  */
-u32 t410_pcie_filt2r(u64 config2)
+u32 nvu_t410_pcie_filt2r(u64 config2)
 {
 	return (config2 & T410_PCIE_DST) ?: T410_PCIE_DST;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_pcie_filt2r);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_pcie_filt2r);
 
 /**
- * t410_pcie_src_mode() - the RC source mode an event's config1 needs
+ * nvu_t410_pcie_src_mode() - the RC source mode an event's config1 needs
  * @config1: src_rp_mask, src_bdf, src_bdf_en
  *
  * Return: the BDF when src_bdf_en is set, else T410_PCIE_NOT_BDF.
  */
-u32 t410_pcie_src_mode(u64 config1)
+u32 nvu_t410_pcie_src_mode(u64 config1)
 {
 	if (config1 & T410_PCIE_SRC_BDF_EN)
 		return FIELD_GET(T410_PCIE_SRC_BDF, config1);
 	return T410_PCIE_NOT_BDF;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_pcie_src_mode);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_pcie_src_mode);
 
 /**
- * t410_pcie_check_reqs() - filter rules for events counted together
+ * nvu_t410_pcie_check_reqs() - filter rules for events counted together
  * @reqs: the events (config, config1, config2; cycle events are exempt)
  * @n: how many
  *
  * A root-port mask and a BDF exclude each other, and all events need the
- * same source mode (t410_pcie_src_mode(); see the top of this file).
+ * same source mode (nvu_t410_pcie_src_mode(); see the top of this file).
  *
  * Return: 0 or -EINVAL.
  */
-int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
+int nvu_t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
 {
 	bool have_mode = false;
 	unsigned int i;
@@ -261,14 +261,14 @@ int t410_pcie_check_reqs(const struct nvu_req *reqs, unsigned int n)
 		c1 = reqs[i].config[1];
 		if (c1 & T410_PCIE_SRC_BDF_EN && c1 & T410_PCIE_SRC_RP_MASK)
 			return -EINVAL;
-		if (have_mode && t410_pcie_src_mode(c1) != mode)
+		if (have_mode && nvu_t410_pcie_src_mode(c1) != mode)
 			return -EINVAL;
-		mode = t410_pcie_src_mode(c1);
+		mode = nvu_t410_pcie_src_mode(c1);
 		have_mode = true;
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_pcie_check_reqs);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_pcie_check_reqs);
 
 static bool t410_pcie_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
@@ -278,7 +278,7 @@ static bool t410_pcie_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 static int t410_pcie_filters_fit(const struct nvu_pmu *pmu,
 				 const struct nvu_req *reqs, unsigned int n)
 {
-	int ret = t410_pcie_check_reqs(reqs, n);
+	int ret = nvu_t410_pcie_check_reqs(reqs, n);
 
 	if (ret)
 		dev_dbg(pmu->dev, "group: src_rp_mask with src_bdf, or events of two BDFs or with and without one\n");
@@ -292,7 +292,7 @@ static int t410_pcie_filters_fit(const struct nvu_pmu *pmu,
 static int t410_pcie_add(struct nvu_pmu *pmu, struct perf_event *event)
 {
 	struct t410_pcie *pcie = nvu_pmu_priv(pmu);
-	u32 mode = t410_pcie_src_mode(event->attr.config1);
+	u32 mode = nvu_t410_pcie_src_mode(event->attr.config1);
 	unsigned long flags;
 	int ret = 0;
 
@@ -346,9 +346,9 @@ static void t410_pcie_write_filters(struct nvu_cspmu *cs,
 				    struct perf_event *event, u32 phys)
 {
 	nvu_write32(&cs->page0, CSPMU_PMEVFILTR(phys),
-		    t410_pcie_filtr(event->attr.config1));
+		    nvu_t410_pcie_filtr(event->attr.config1));
 	nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
-		    t410_pcie_filt2r(event->attr.config2));
+		    nvu_t410_pcie_filt2r(event->attr.config2));
 }
 
 static const struct nvu_cspmu_desc t410_pcie_cspmu = {
@@ -422,7 +422,7 @@ static const struct nvu_pmu_desc t410_pcie_desc = {
 	.ops = &t410_pcie_ops,
 	.max_rate = T410_PCIE_MAX_RATE,
 	.intree_module = "nvidia_cspmu",
-	.extra_group = &t410_rc_group,
+	.extra_group = &nvu_t410_rc_group,
 };
 
 static int t410_pcie_probe(struct platform_device *pdev)
@@ -441,7 +441,7 @@ static int t410_pcie_probe(struct platform_device *pdev)
 	ret = nvu_cspmu_init(pdev, pmu, &t410_pcie_cspmu);
 	if (ret)
 		return ret;
-	ret = t410_rc_identify(pdev, &pcie->rc, NULL);
+	ret = nvu_t410_rc_identify(pdev, &pcie->rc, NULL);
 	if (ret)
 		return ret;
 	/* No filter, and so no BDF, left from firmware or a previous driver. */

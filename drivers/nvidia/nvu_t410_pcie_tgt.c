@@ -38,7 +38,7 @@ struct t410_pcie_tgt {
 #define t410_tgt_event_slot(event)	((event)->hw.extra_reg.idx)
 
 /**
- * t410_tgt_slot_find() - the slot an address range would use
+ * nvu_t410_tgt_slot_find() - the slot an address range would use
  * @slots: the RC's T410_PCIE_TGT_NR_SLOTS slots
  * @base: dst_addr_base
  * @mask: dst_addr_mask
@@ -46,7 +46,8 @@ struct t410_pcie_tgt {
  * Return: the slot that holds @base and @mask already, else the first free
  * one, else -EAGAIN.
  */
-int t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base, u64 mask)
+int nvu_t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base,
+			   u64 mask)
 {
 	int i, free = -EAGAIN;
 
@@ -60,17 +61,17 @@ int t410_tgt_slot_find(const struct t410_tgt_slot *slots, u64 base, u64 mask)
 	}
 	return free;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_tgt_slot_find);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_tgt_slot_find);
 
 /**
- * t410_tgt_filt2r() - PMEVFILT2R of an event
+ * nvu_t410_tgt_filt2r() - PMEVFILT2R of an event
  * @config: its config (dst_rp_mask, dst_addr_en)
  * @slot: its address-filter slot, or -1
  *
  * Return: the register value.  No root-port mask means all root ports,
  * unless an address range is the only filter.
  */
-u32 t410_tgt_filt2r(u64 config, int slot)
+u32 nvu_t410_tgt_filt2r(u64 config, int slot)
 {
 	u32 rps = FIELD_GET(T410_PCIE_TGT_DST_RP_MASK, config);
 	u32 v = 0;
@@ -81,7 +82,7 @@ u32 t410_tgt_filt2r(u64 config, int slot)
 		rps = FIELD_MAX(T410_PCIE_TGT_FILT_RP);
 	return v | FIELD_PREP(T410_PCIE_TGT_FILT_RP, rps);
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_tgt_filt2r);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_tgt_filt2r);
 
 /* Event type 4 is the cycle counter's: no filter, no slot. */
 static bool t410_tgt_cycle(u64 config)
@@ -90,7 +91,7 @@ static bool t410_tgt_cycle(u64 config)
 }
 
 /**
- * t410_tgt_check_reqs() - do these events' address ranges fit the slots?
+ * nvu_t410_tgt_check_reqs() - do these events' address ranges fit the slots?
  * @reqs: the events
  * @n: how many
  *
@@ -98,7 +99,7 @@ static bool t410_tgt_cycle(u64 config)
  *
  * Return: 0 or -EINVAL.
  */
-int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
+int nvu_t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
 {
 	struct t410_tgt_slot slots[T410_PCIE_TGT_NR_SLOTS] = { };
 	unsigned int i;
@@ -108,8 +109,8 @@ int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
 		if (t410_tgt_cycle(reqs[i].config[0]) ||
 		    !(reqs[i].config[0] & T410_PCIE_TGT_DST_ADDR_EN))
 			continue;
-		s = t410_tgt_slot_find(slots, reqs[i].config[1],
-				       reqs[i].config[2]);
+		s = nvu_t410_tgt_slot_find(slots, reqs[i].config[1],
+					   reqs[i].config[2]);
 		if (s < 0)
 			return -EINVAL;
 		slots[s].base = reqs[i].config[1];
@@ -118,7 +119,7 @@ int t410_tgt_check_reqs(const struct nvu_req *reqs, unsigned int n)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(t410_tgt_check_reqs);
+EXPORT_SYMBOL_IF_KUNIT(nvu_t410_tgt_check_reqs);
 
 static bool t410_tgt_is_cycle(const struct nvu_pmu *pmu, const u64 *config)
 {
@@ -140,7 +141,7 @@ static int t410_tgt_event_init(struct nvu_pmu *pmu, struct perf_event *event)
 static int t410_tgt_filters_fit(const struct nvu_pmu *pmu,
 				const struct nvu_req *reqs, unsigned int n)
 {
-	int ret = t410_tgt_check_reqs(reqs, n);
+	int ret = nvu_t410_tgt_check_reqs(reqs, n);
 
 	if (ret)
 		dev_dbg(pmu->dev, "group needs more than %u address ranges\n",
@@ -160,7 +161,7 @@ static int t410_tgt_add(struct nvu_pmu *pmu, struct perf_event *event)
 	if (event->hw.idx == nvu_cycle_idx(pmu) ||
 	    !(event->attr.config & T410_PCIE_TGT_DST_ADDR_EN))
 		return 0;
-	s = t410_tgt_slot_find(tgt->slot, base, mask);
+	s = nvu_t410_tgt_slot_find(tgt->slot, base, mask);
 	if (s < 0)
 		return s;	/* all taken: perf reschedules */
 	slot = &tgt->slot[s];
@@ -205,8 +206,8 @@ static void t410_tgt_write_filters(struct nvu_cspmu *cs,
 				   struct perf_event *event, u32 phys)
 {
 	nvu_write32(&cs->page0, CSPMU_PMEVFILT2R(phys),
-		    t410_tgt_filt2r(event->attr.config,
-				    t410_tgt_event_slot(event)));
+		    nvu_t410_tgt_filt2r(event->attr.config,
+					t410_tgt_event_slot(event)));
 }
 
 static const struct nvu_cspmu_desc t410_tgt_cspmu = {
@@ -254,7 +255,7 @@ static const struct nvu_pmu_desc t410_tgt_desc = {
 	.ops = &t410_tgt_ops,
 	.max_rate = T410_PCIE_TGT_MAX_RATE,
 	.intree_module = "nvidia_cspmu",
-	.extra_group = &t410_rc_group,
+	.extra_group = &nvu_t410_rc_group,
 };
 
 static int t410_tgt_probe(struct platform_device *pdev)
@@ -273,7 +274,7 @@ static int t410_tgt_probe(struct platform_device *pdev)
 	ret = nvu_cspmu_init(pdev, pmu, &t410_tgt_cspmu);
 	if (ret)
 		return ret;
-	ret = t410_rc_identify(pdev, &tgt->rc, &region);
+	ret = nvu_t410_rc_identify(pdev, &tgt->rc, &region);
 	if (ret)
 		return ret;
 	ret = nvu_map_region(dev, &region, &tgt->filt,

@@ -29,27 +29,27 @@ static void c2c_topo_two_gpus(struct kunit *test)
 	unsigned int fixed;
 	u32 insts;
 
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   C2C_GPU0, C2C_GPU1, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       C2C_GPU0, C2C_GPU1, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_GPU);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 2U);
 
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 0,
-						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 0,
+						       &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, C2C_GPU0 | C2C_GPU1);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_OUT_WR_REQ, 1,
-						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_OUT_WR_REQ, 1,
+						       &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, C2C_GPU0);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_WR_CUM_OUTS,
-						   2, &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_WR_CUM_OUTS,
+						       2, &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, C2C_GPU1);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_CYCLES, 3,
-						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_CYCLES, 3,
+						       &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, C2C_GPU0 | C2C_GPU1);
 	/* IDs 9-15 fit the format field but do not exist. */
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_NR_EVENTS, 0,
-						   &insts), -EINVAL);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, 15, 0, &insts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_NR_EVENTS, 0,
+						       &insts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, 15, 0, &insts), -EINVAL);
 }
 
 /* Only gpu1_en_mask: GPU1 is the attached GPU, GPU0 does not exist. */
@@ -59,20 +59,20 @@ static void c2c_topo_gpu1_only(struct kunit *test)
 	unsigned int fixed;
 	u32 insts = 0;
 
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0, C2C_GPU1, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       0, C2C_GPU1, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_GPU);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 0,
-						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 0,
+						       &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, C2C_GPU1);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
-						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
+						       &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, C2C_GPU1);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 1,
-						   &insts), -EINVAL);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 3,
-						   &insts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 1,
+						       &insts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 3,
+						       &insts), -EINVAL);
 }
 
 /* A CPU peer: read events only; cpu_en_mask wins over GPU masks. */
@@ -91,22 +91,22 @@ static void c2c_topo_cpu(struct kunit *test)
 	unsigned int i;
 	u32 insts;
 
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
-						   0xfff, 0x1, 0, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
+						       0xfff, 0x1, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CPU);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
 	for (i = 0; i < ARRAY_SIZE(yes); i++) {
 		insts = 0;
-		KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, yes[i], 0,
-							   &insts), 0);
+		KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, yes[i], 0,
+							       &insts), 0);
 		KUNIT_EXPECT_EQ(test, insts, 0xfffU);
 	}
 	for (i = 0; i < ARRAY_SIZE(no); i++)
-		KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, no[i], 0,
-							   &insts), -EINVAL);
+		KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, no[i], 0,
+							       &insts), -EINVAL);
 	/* No GPU to select on a CPU link. */
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 1,
-						   &insts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 1,
+						       &insts), -EINVAL);
 }
 
 /* NV-DLink: CXL memory on every instance, firmware masks ignored. */
@@ -117,18 +117,18 @@ static void c2c_topo_cxlmem(struct kunit *test)
 	u64 id;
 	u32 insts;
 
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(true, T410_DLINK_NR_INST,
-						   0, 0, 0, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(true, T410_DLINK_NR_INST,
+						       0, 0, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CXLMEM);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(true, T410_DLINK_NR_INST,
-						   0x3, 0x4, 0, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(true, T410_DLINK_NR_INST,
+						       0x3, 0x4, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CXLMEM);
 	for (id = 0; id < T410_C2C_NR_EVENTS; id++) {
 		int want = id <= T410_C2C_IN_RD_REQ ? 0 : -EINVAL;
 
 		insts = 0;
-		KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, id, 0, &insts),
+		KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, id, 0, &insts),
 				want);
 		if (!want)
 			KUNIT_EXPECT_EQ(test, insts, 0xffffU);
@@ -142,14 +142,14 @@ static void c2c_topo_invalid(struct kunit *test)
 	unsigned int fixed;
 
 	/* No mask at all: the peer is unknown. */
-	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0, 0, &t, &fixed), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       0, 0, &t, &fixed), -EINVAL);
 	KUNIT_EXPECT_EQ(test, fixed, 0U);
 	/* Only instances the link does not have. */
-	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   BIT(14), 0, &t, &fixed), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       BIT(14), 0, &t, &fixed), -EINVAL);
 	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE);
-	KUNIT_EXPECT_EQ(test, t410_c2c_decode_topo(false, 0, 0, 1, 0, &t, &fixed),
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_decode_topo(false, 0, 0, 1, 0, &t, &fixed),
 			-EINVAL);
 }
 
@@ -165,40 +165,40 @@ static void c2c_topo_fixed(struct kunit *test)
 	u32 insts = 0;
 
 	/* Instance 14 does not exist on NVLink-C2C, 12 not on NV-CLink. */
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   C2C_GPU0 | BIT(14),
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       C2C_GPU0 | BIT(14),
 						   C2C_GPU1 | BIT(15), &t,
 						   &fixed), 0);
 	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 2U);
 	KUNIT_EXPECT_EQ(test, t.inst[0], C2C_GPU0);
 	KUNIT_EXPECT_EQ(test, t.inst[1], C2C_GPU1);
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
-						   0xffff, 0, 0, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_CLINK_NR_INST,
+						       0xffff, 0, 0, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE);
 	KUNIT_EXPECT_EQ(test, t.kind, T410_C2C_PEER_CPU);
 	KUNIT_EXPECT_EQ(test, t.inst[0], 0xfffU);
 
 	/* Instances 1 and 2 in both GPU masks: GPU0's. */
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0x3, 0x6, &t, &fixed), 0);
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       0x3, 0x6, &t, &fixed), 0);
 	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_OVERLAP);
 	KUNIT_EXPECT_EQ(test, t.inst[0], 0x3U);
 	KUNIT_EXPECT_EQ(test, t.inst[1], 0x4U);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
-						   &insts), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
+						       &insts), 0);
 	KUNIT_EXPECT_EQ(test, insts, 0x4U);
 	/* GPU1's mask inside GPU0's: one GPU is left. */
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   0x7, 0x6 | BIT(20), &t,
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       0x7, 0x6 | BIT(20), &t,
 						   &fixed), 0);
 	KUNIT_EXPECT_EQ(test, fixed, T410_C2C_FIX_WIDE | T410_C2C_FIX_OVERLAP);
 	KUNIT_EXPECT_EQ(test, t.nr_peer, 1U);
-	KUNIT_EXPECT_EQ(test, t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
-						   &insts), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_c2c_event_insts(&t, T410_C2C_IN_RD_REQ, 2,
+						       &insts), -EINVAL);
 	/* Good masks need no correction. */
-	KUNIT_ASSERT_EQ(test, t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
-						   C2C_GPU0, C2C_GPU1, &t,
+	KUNIT_ASSERT_EQ(test, nvu_t410_c2c_decode_topo(false, T410_C2C_NR_INST, 0,
+						       C2C_GPU0, C2C_GPU1, &t,
 						   &fixed), 0);
 	KUNIT_EXPECT_EQ(test, fixed, 0U);
 }

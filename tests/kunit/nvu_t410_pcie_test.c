@@ -21,14 +21,14 @@
 static void nvu_pcie_filters(struct kunit *test)
 {
 	/* No source filter: every root port. */
-	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0), 0xffU);
-	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0x5), 0x5U);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_filtr(0), 0xffU);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_filtr(0x5), 0x5U);
 	/* src_bdf alone is not a filter; with src_bdf_en it is the only one. */
-	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0x278100), 0xffU);
-	KUNIT_EXPECT_EQ(test, t410_pcie_filtr(0x1278100), 0x1278100U);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_filtr(0x278100), 0xffU);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_filtr(0x1278100), 0x1278100U);
 	/* No destination: all five. */
-	KUNIT_EXPECT_EQ(test, t410_pcie_filt2r(0), 0x1fU);
-	KUNIT_EXPECT_EQ(test, t410_pcie_filt2r(T410_PCIE_DST_REM), 0x10U);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_filt2r(0), 0x1fU);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_filt2r(T410_PCIE_DST_REM), 0x10U);
 }
 
 static void nvu_pcie_group_rules(struct kunit *test)
@@ -40,29 +40,29 @@ static void nvu_pcie_group_rules(struct kunit *test)
 	};
 
 	/* One BDF shared, and the cycle counter is exempt. */
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 3), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(r, 3), 0);
 	/* A second BDF. */
 	r[1].config[1] = 0x1018000;
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(r, 2), -EINVAL);
 	/* Root ports with a BDF, in one event. */
 	r[1].config[1] = 0x1278101;
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(&r[1], 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(&r[1], 1), -EINVAL);
 	/*
 	 * Root ports or no source filter beside a BDF: the RC's comparator
 	 * may filter both [U], so one group cannot mix them.
 	 */
 	r[1].config[1] = 0x3;
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(r, 2), -EINVAL);
 	r[1].config[1] = 0;
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(r, 2), -EINVAL);
 	/* Root ports and all root ports together: one mode, not BDF. */
 	r[0].config[1] = 0x3;
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 3), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(r, 3), 0);
 	/* src_bdf without src_bdf_en is not a BDF. */
 	r[1].config[1] = 0x278100;
-	KUNIT_EXPECT_EQ(test, t410_pcie_check_reqs(r, 2), 0);
-	KUNIT_EXPECT_EQ(test, t410_pcie_src_mode(0x278100), U32_MAX);
-	KUNIT_EXPECT_EQ(test, t410_pcie_src_mode(0x1278100), 0x2781U);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_check_reqs(r, 2), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_src_mode(0x278100), U32_MAX);
+	KUNIT_EXPECT_EQ(test, nvu_t410_pcie_src_mode(0x1278100), 0x2781U);
 }
 
 static void nvu_tgt_slots(struct kunit *test)
@@ -70,28 +70,28 @@ static void nvu_tgt_slots(struct kunit *test)
 	struct t410_tgt_slot s[T410_PCIE_TGT_NR_SLOTS] = { };
 	int i;
 
-	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x10000, 0xfff00), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_slot_find(s, 0x10000, 0xfff00), 0);
 	for (i = 0; i < T410_PCIE_TGT_NR_SLOTS; i++) {
 		s[i].base = 0x1000 * i;
 		s[i].mask = ~0ULL;
 		s[i].users = 1;
 	}
 	/* An identical range shares; a new one finds none free. */
-	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x3000, ~0ULL), 3);
-	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x3000, 0xf000), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_slot_find(s, 0x3000, ~0ULL), 3);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_slot_find(s, 0x3000, 0xf000), -EAGAIN);
 	/* The first free slot in slot order. */
 	s[5].users = 0;
 	s[2].users = 0;
-	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x9000, ~0ULL), 2);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_slot_find(s, 0x9000, ~0ULL), 2);
 	/* A range in use is shared even when a free slot comes first. */
-	KUNIT_EXPECT_EQ(test, t410_tgt_slot_find(s, 0x7000, ~0ULL), 7);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_slot_find(s, 0x7000, ~0ULL), 7);
 
 	/* PMEVFILT2R: root ports, all by default, none with only a range. */
-	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(0, -1), 0xffU);
-	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(FIELD_PREP(T410_PCIE_TGT_DST_RP_MASK, 0x3), -1),
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_filt2r(0, -1), 0xffU);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_filt2r(FIELD_PREP(T410_PCIE_TGT_DST_RP_MASK, 0x3), -1),
 			0x3U);
-	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(T410_PCIE_TGT_DST_ADDR_EN, 7), 0x8000U);
-	KUNIT_EXPECT_EQ(test, t410_tgt_filt2r(T410_PCIE_TGT_DST_ADDR_EN |
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_filt2r(T410_PCIE_TGT_DST_ADDR_EN, 7), 0x8000U);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_filt2r(T410_PCIE_TGT_DST_ADDR_EN |
 					      FIELD_PREP(T410_PCIE_TGT_DST_RP_MASK, 0x1), 0),
 			0x101U);
 }
@@ -106,15 +106,15 @@ static void nvu_tgt_group_rules(struct kunit *test)
 		r[i].config[1] = 0x100000;
 		r[i].config[2] = ~0ULL << (8 + i);
 	}
-	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 8), 0);
-	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 9), -EINVAL);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_check_reqs(r, 8), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_check_reqs(r, 9), -EINVAL);
 	/* The ninth repeats a range: it shares that slot. */
 	r[8].config[2] = r[3].config[2];
-	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 9), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_check_reqs(r, 9), 0);
 	/* Events without a range, and the cycle event, need no slot. */
 	r[8].config[0] = T410_PCIE_TGT_RD_REQ;
 	r[9].config[0] = T410_PCIE_TGT_CYCLES | T410_PCIE_TGT_DST_ADDR_EN;
-	KUNIT_EXPECT_EQ(test, t410_tgt_check_reqs(r, 10), 0);
+	KUNIT_EXPECT_EQ(test, nvu_t410_tgt_check_reqs(r, 10), 0);
 }
 
 static void nvu_pcie_release(void *event)
