@@ -23,14 +23,14 @@
 /* Node IDs of CMN-600 XPs are below 0x200 (8 x 8 with a 3-bit Y field). */
 #define CMN_XP_ID_END	0x200
 
-bool nvu_cmn_is(const struct nvu_pmu *pmu)
+bool nvu_cmn_is(const struct sysfs_pmu *pmu)
 {
 	return nvu_field_find(pmu, "bynodeid") && nvu_field_find(pmu, "nodeid") &&
 	       nvu_field_find(pmu, "wp_val");
 }
 
 /* The name of one crosspoint event of @pmu, from events/. */
-const char *nvu_cmn_xp_event(const struct nvu_pmu *pmu)
+const char *nvu_cmn_xp_event(const struct sysfs_pmu *pmu)
 {
 	static char name[NVU_NAME_MAX];
 	char path[512], **ev;
@@ -73,7 +73,7 @@ static bool mesh_fits(const unsigned int *ids, int n, int w, int *nx, int *ny)
 }
 
 /* "NxM mesh" from the driver's debugfs map, if it can be read. */
-static bool debugfs_size(const struct nvu_pmu *pmu, int *nx, int *ny)
+static bool debugfs_size(const struct sysfs_pmu *pmu, int *nx, int *ny)
 {
 	char path[512], *s, *p;
 	bool ok = false;
@@ -102,7 +102,7 @@ static bool debugfs_size(const struct nvu_pmu *pmu, int *nx, int *ny)
  * Opens (and closes at once, never enabled) one XP event per possible XP
  * node ID.  Exits with a message if no ID or no mesh shape fits.
  */
-void nvu_cmn_mesh_probe(struct nvu_pmu *pmu, struct nvu_cmn_mesh *m)
+void nvu_cmn_mesh_probe(struct sysfs_pmu *pmu, struct nvu_cmn_mesh *m)
 {
 	const char *ev = nvu_cmn_xp_event(pmu);
 	unsigned int ids[NVU_CMN_MAX_XPS], id;
@@ -162,7 +162,7 @@ void nvu_cmn_xy(const struct nvu_cmn_mesh *m, unsigned int id, int *x, int *y)
 }
 
 /* The map's default events: every listed mxp_<intf>_dat_txflit_valid. */
-char **nvu_cmn_map_events(const struct nvu_pmu *pmu, int *n)
+char **nvu_cmn_map_events(const struct sysfs_pmu *pmu, int *n)
 {
 	char path[512], **ev, **v;
 	int i, k = 0, all;
@@ -186,7 +186,7 @@ char **nvu_cmn_map_events(const struct nvu_pmu *pmu, int *n)
 }
 
 /* nvu-stat list: what a CMN PMU's mesh has and can filter. */
-void nvu_cmn_list(struct nvu_pmu *pmu)
+void nvu_cmn_list(struct sysfs_pmu *pmu)
 {
 	const struct nvu_field *val = nvu_field_find(pmu, "wp_val");
 	char path[512], **ev, types[512] = "", *s;

@@ -158,7 +158,7 @@ static void counter_open(struct nvu_counter *c)
  * Opens the event disabled and closes it at once.  Returns 0 or the errno
  * of perf_event_open.
  */
-int nvu_probe(const struct nvu_pmu *pmu, const u64 config[3])
+int nvu_probe(const struct sysfs_pmu *pmu, const u64 config[3])
 {
 	struct perf_event_attr attr;
 	long fd;

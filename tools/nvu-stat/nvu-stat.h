@@ -26,7 +26,7 @@ struct nvu_field {
 };
 
 /* What the tool knows about one PMU, all from sysfs. */
-struct nvu_pmu {
+struct sysfs_pmu {
 	char name[NVU_NAME_MAX];
 	int type;
 	int cpu;		/* first CPU of cpumask: where events open */
@@ -38,7 +38,7 @@ struct nvu_pmu {
 /* One open event. */
 struct nvu_counter {
 	char label[1280];	/* as the user wrote it, or the bucket's name */
-	struct nvu_pmu *pmu;
+	struct sysfs_pmu *pmu;
 	u64 config[3];
 	char event[NVU_NAME_MAX];	/* the sysfs event name, if one was used */
 	int fd;
@@ -88,15 +88,15 @@ void *nvu_zalloc(size_t n);
 char *nvu_read_text(const char *path);
 
 /* nvu-stat.c */
-int nvu_probe(const struct nvu_pmu *pmu, const u64 config[3]);
+int nvu_probe(const struct sysfs_pmu *pmu, const u64 config[3]);
 const char *nvu_paranoid_hint(void);
 
 /* pmu.c */
-struct nvu_pmu *nvu_pmu_load(const char *name);
-const struct nvu_field *nvu_field_find(const struct nvu_pmu *pmu,
+struct sysfs_pmu *nvu_pmu_load(const char *name);
+const struct nvu_field *nvu_field_find(const struct sysfs_pmu *pmu,
 				       const char *name);
 int nvu_field_parse(const char *spec, struct nvu_field *f);
-int nvu_encode(const struct nvu_pmu *pmu, const char *terms, u64 config[3],
+int nvu_encode(const struct sysfs_pmu *pmu, const char *terms, u64 config[3],
 	       char *event, char *err, size_t errlen);
 void nvu_event_parse(const char *spec, struct nvu_counter *c);
 int nvu_list_dir(const char *dir, char ***names);
@@ -111,12 +111,12 @@ void nvu_sweep_build(struct nvu_sweep *sw, const char *kind, int argc,
 void nvu_sweep_free(struct nvu_sweep *sw);
 
 /* cmn.c */
-bool nvu_cmn_is(const struct nvu_pmu *pmu);
-const char *nvu_cmn_xp_event(const struct nvu_pmu *pmu);
-void nvu_cmn_mesh_probe(struct nvu_pmu *pmu, struct nvu_cmn_mesh *m);
+bool nvu_cmn_is(const struct sysfs_pmu *pmu);
+const char *nvu_cmn_xp_event(const struct sysfs_pmu *pmu);
+void nvu_cmn_mesh_probe(struct sysfs_pmu *pmu, struct nvu_cmn_mesh *m);
 void nvu_cmn_xy(const struct nvu_cmn_mesh *m, unsigned int id, int *x, int *y);
-char **nvu_cmn_map_events(const struct nvu_pmu *pmu, int *n);
-void nvu_cmn_list(struct nvu_pmu *pmu);
+char **nvu_cmn_map_events(const struct sysfs_pmu *pmu, int *n);
+void nvu_cmn_list(struct sysfs_pmu *pmu);
 void nvu_cmn_map_report(enum nvu_output out, const struct nvu_sweep *sw,
 			int top, const char *svg);
 

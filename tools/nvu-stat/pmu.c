@@ -134,7 +134,7 @@ void nvu_free_names(char **v, int n)
 }
 
 /* Loaded PMUs, so that many events of one PMU share one description. */
-static struct nvu_pmu **loaded;
+static struct sysfs_pmu **loaded;
 static int nloaded;
 
 /**
@@ -143,10 +143,10 @@ static int nloaded;
  * Exits with a message if there is no such PMU or a format file cannot be
  * understood.
  */
-struct nvu_pmu *nvu_pmu_load(const char *name)
+struct sysfs_pmu *nvu_pmu_load(const char *name)
 {
 	char path[512], *s, **fmts;
-	struct nvu_pmu *pmu;
+	struct sysfs_pmu *pmu;
 	int i, n;
 
 	for (i = 0; i < nloaded; i++)
@@ -196,7 +196,7 @@ struct nvu_pmu *nvu_pmu_load(const char *name)
 	return pmu;
 }
 
-const struct nvu_field *nvu_field_find(const struct nvu_pmu *pmu,
+const struct nvu_field *nvu_field_find(const struct sysfs_pmu *pmu,
 				       const char *name)
 {
 	int i;
@@ -222,7 +222,7 @@ static void field_set(const struct nvu_field *f, u64 config[3],
 	}
 }
 
-static int encode(const struct nvu_pmu *pmu, const char *terms,
+static int encode(const struct sysfs_pmu *pmu, const char *terms,
 		  u64 config[3], char *event, char *err, size_t errlen,
 		  int depth)
 {
@@ -300,7 +300,7 @@ static int encode(const struct nvu_pmu *pmu, const char *terms,
  *
  * Later terms override earlier ones.  Returns 0 or -1.
  */
-int nvu_encode(const struct nvu_pmu *pmu, const char *terms, u64 config[3],
+int nvu_encode(const struct sysfs_pmu *pmu, const char *terms, u64 config[3],
 	       char *event, char *err, size_t errlen)
 {
 	memset(config, 0, 3 * sizeof(config[0]));
@@ -339,7 +339,7 @@ int nvu_list(const char *prefix)
 {
 	char **names, path[512], *s;
 	int n, i, j, node, maxnode = -1, shown = 0;
-	struct nvu_pmu **v;
+	struct sysfs_pmu **v;
 
 	n = nvu_list_dir(nvu_sysfs, &names);
 	if (n < 0)

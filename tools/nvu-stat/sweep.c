@@ -36,7 +36,7 @@ const char * const nvu_sweep_help =
 
 struct sweep_ctx {
 	struct nvu_sweep *sw;
-	struct nvu_pmu *pmu;
+	struct sysfs_pmu *pmu;
 	char pmu_name[NVU_NAME_MAX];
 	char *base;		/* the base terms */
 	int cap;
@@ -180,7 +180,7 @@ static void sweep_bdf(struct sweep_ctx *x, int argc, char **argv)
 
 static void sweep_srcdst(struct sweep_ctx *x)
 {
-	const struct nvu_pmu *p = x->pmu;
+	const struct sysfs_pmu *p = x->pmu;
 	char name[256], terms[256];
 	int i, j, n0 = x->sw->n;
 
