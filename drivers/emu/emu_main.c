@@ -468,9 +468,9 @@ static ssize_t emu_inject_write(struct file *file, const char __user *ubuf,
  * "tear": "res=<i> off=<offset> [every=1|times=<n>] <inject keys>" arms the
  * model to apply the transaction right after it serves a read of that
  * register of memory resource <i>: on the next read, the next <n>, or on
- * every such read with every=1.  A carry
- * can so be made to land between two register reads of one counter read.
- * An empty line disarms.  @line is modified.
+ * every such read with every=1.  A carry can so be made to land between
+ * two register reads of one counter read.  An empty line disarms.  @line
+ * is modified.
  */
 static int emu_tear_line(struct nvu_emu_dev *dev, char *line)
 {
