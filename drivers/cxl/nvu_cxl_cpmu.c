@@ -182,38 +182,37 @@ int nvu_cxl_decode(u64 cap, const u64 *evcap, const u64 *cfg,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_cxl_decode);
 
+/* @ec counts @ev: the same mask (@exact), or one that covers it. */
+static bool nvu_cxl_covers(const struct nvu_cxl_evcap *ec,
+			   const struct nvu_cxl_ev *ev, bool exact)
+{
+	return ec->vid == ev->vid && ec->gid == ev->gid &&
+	       (exact ? ec->mask == ev->mask : !(ev->mask & ~ec->mask));
+}
+
 /* The counter for @ev among those not in @used, or -1. */
 static int nvu_cxl_find(const struct nvu_cxl_info *info,
 			const unsigned long *used, const struct nvu_cxl_ev *ev,
 			u8 *cap_index)
 {
-	const struct nvu_cxl_evcap *ec;
-	unsigned int type, i, j;
+	const struct nvu_cxl_evcap *cfg = NULL, *ec;
+	unsigned int type, i;
+
+	for (i = 0; i < info->nr_config_caps && !cfg; i++)
+		if (nvu_cxl_covers(&info->config_caps[i], ev, false))
+			cfg = &info->config_caps[i];
 
 	/* Free-running (unprogrammed only), fixed, configurable: type order. */
 	for (type = ev->programmed ? CPMU_TYPE_FIXED : CPMU_TYPE_FREE;
 	     type <= CPMU_TYPE_CONFIG; type++) {
 		for (i = 0; i < info->nr_cntr; i++) {
-			if (info->cntr[i].type != type || test_bit(i, used))
+			ec = type == CPMU_TYPE_CONFIG ? cfg : &info->cntr[i].cap;
+			if (info->cntr[i].type != type || test_bit(i, used) ||
+			    !ec || (type != CPMU_TYPE_CONFIG &&
+				     !nvu_cxl_covers(ec, ev, true)))
 				continue;
-			ec = &info->cntr[i].cap;
-			if (type != CPMU_TYPE_CONFIG) {
-				if (ec->vid != ev->vid || ec->gid != ev->gid ||
-				    ec->mask != ev->mask)
-					continue;
-				*cap_index = ec->index;
-				return i;
-			}
-			/* The first free configurable one, if a cap covers @ev. */
-			for (j = 0; j < info->nr_config_caps; j++) {
-				ec = &info->config_caps[j];
-				if (ec->vid == ev->vid && ec->gid == ev->gid &&
-				    !(ev->mask & ~ec->mask)) {
-					*cap_index = ec->index;
-					return i;
-				}
-			}
-			return -1;
+			*cap_index = ec->index;
+			return i;
 		}
 	}
 	return -1;
@@ -747,12 +746,13 @@ static void cxl_enable(struct nvu_pmu *pmu)
 	if (cxl_gone_now(cp))
 		return;
 	/* Firmware may have left counters running: stop those no event uses. */
-	for (i = 0; !cp->clean && i < cp->info.nr_cntr; i++) {
-		if (cp->info.cntr[i].type != CPMU_TYPE_FREE &&
-		    !test_bit(i, pmu->used))
-			nvu_write64(&cp->regs, CPMU_CFG(i), 0);
+	if (!cp->clean) {
+		for (i = 0; i < cp->info.nr_cntr; i++)
+			if (cp->info.cntr[i].type != CPMU_TYPE_FREE &&
+			    !test_bit(i, pmu->used))
+				nvu_write64(&cp->regs, CPMU_CFG(i), 0);
+		cp->clean = true;
 	}
-	cp->clean = true;
 	if (cp->info.freeze)
 		nvu_write64(&cp->regs, CPMU_FREEZE, 0);
 	cp->frozen = false;
