@@ -11,13 +11,10 @@
 #include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
-#include <linux/irq_work.h>
 #include <linux/jump_label.h>
 #include <linux/perf_event.h>
-#include <linux/smp.h>
 #include <linux/platform_device.h>
 #include <linux/sysfs.h>
-#include <linux/workqueue.h>
 
 #include "nvu_conftest.h"
 
@@ -214,6 +211,7 @@ struct nvu_req {
 };
 
 struct nvu_pmu;
+struct nvu_pmu_core;
 
 /**
  * struct nvu_pmu_ops - hooks an IP module provides
@@ -311,35 +309,14 @@ struct nvu_pmu_desc {
  * @has_cycle_counter: a dedicated cycle counter exists, at index @num_counters
  * @associated_cpus: CPUs this PMU may be used from
  * @cpu: owner CPU, the only CPU events are opened on
- * @moving_to: new owner while nvu_migrate() moves the context, else -1
  * @used: allocated counter indexes
  * @events: event by counter index
  * @hw_running: counting is enabled
- * @registered: perf knows the PMU; hotplug may migrate its context
- * @irq: overflow interrupt, or 0 (polling); 0 again while the PMU goes
- *	(the handler then does nothing)
- * @irq_line: overflow interrupt line, kept until freed
- * @irq_csd: passes an overflow interrupt taken elsewhere to the owner
- * @irq_passed: @irq_csd calls in flight
- * @irq_held: bit 0: @irq_line is disabled until the owner has handled it
  * @poll_period: shortest period a counter in @polled needs, or 0
  * @polled: started counters that can wrap (nvu_event_set_wrap()) and that
  *	no interrupt covers
- * @poll_timer: overflow poll timer, running while @poll_period is not 0
  * @read_gen: changes before each pass of counter reads
- * @txn_flags: PERF_PMU_TXN_* of the transaction under way, or 0
- * @cpuhp_node: hotplug instance
- * @list: entry in the core's list of PMUs
- * @unregister_work: takes the PMU out of perf for
- *	nvu_pmus_unregister_module()
- * @unregister_queued: @unregister_work was queued (under the core's lock)
- * @stray_work: moves events perf installed on a former owner (@stray_cpus)
- *	to the owner
- * @stray_kick: queues @stray_work from add(), in perf's locks
- * @stray_cpus: CPUs where add() refused such events
- * @attr_groups: sysfs groups handed to perf
- * @format_group: "format" group
- * @events_group: "events" group
+ * @core: the core's own state (drivers/core/nvu_internal.h)
  * @priv: IP module private data
  */
 struct nvu_pmu {
@@ -353,31 +330,13 @@ struct nvu_pmu {
 	bool has_cycle_counter;
 	cpumask_t associated_cpus;
 	int cpu;
-	int moving_to;
 	DECLARE_BITMAP(used, NVU_MAX_COUNTERS + 1);
 	struct perf_event *events[NVU_MAX_COUNTERS + 1];
 	bool hw_running;
-	bool registered;
-	int irq;
-	int irq_line;
-	call_single_data_t irq_csd;
-	atomic_t irq_passed;
-	unsigned long irq_held;
 	ktime_t poll_period;
 	DECLARE_BITMAP(polled, NVU_MAX_COUNTERS + 1);
-	struct hrtimer poll_timer;
 	unsigned long read_gen;
-	unsigned int txn_flags;
-	struct hlist_node cpuhp_node;
-	struct list_head list;
-	struct work_struct unregister_work;
-	bool unregister_queued;
-	struct work_struct stray_work;
-	struct irq_work stray_kick;
-	cpumask_t stray_cpus;
-	const struct attribute_group *attr_groups[5];
-	struct attribute_group format_group;
-	struct attribute_group events_group;
+	struct nvu_pmu_core *core;
 	void *priv;
 };
 

@@ -403,27 +403,28 @@ EXPORT_SYMBOL_IF_KUNIT(nvu_pick_cpu);
  */
 static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 {
+	struct nvu_pmu_core *c = pmu->core;
 	unsigned int old = pmu->cpu;
 
-	if (pmu->irq_line)
-		disable_irq(pmu->irq_line);
+	if (c->irq_line)
+		disable_irq(c->irq_line);
 	nvu_irq_sync(pmu);
 	/*
 	 * add() accepts both CPUs meanwhile: perf re-adds events on the old
 	 * one before moving them, and a refused pinned event ends in error.
 	 */
-	WRITE_ONCE(pmu->moving_to, cpu);
-	if (pmu->registered && old < nr_cpu_ids && cpu < nr_cpu_ids)
+	WRITE_ONCE(c->moving_to, cpu);
+	if (c->registered && old < nr_cpu_ids && cpu < nr_cpu_ids)
 		perf_pmu_migrate_context(&pmu->pmu, old, cpu);
 	WRITE_ONCE(pmu->cpu, cpu);
-	WRITE_ONCE(pmu->moving_to, -1);
-	if (pmu->irq_line) {
+	WRITE_ONCE(c->moving_to, -1);
+	if (c->irq_line) {
 		/* Else the handler passes each interrupt to the owner. */
 		if (cpu < nr_cpu_ids &&
-		    irq_set_affinity(pmu->irq_line, cpumask_of(cpu)))
+		    irq_set_affinity(c->irq_line, cpumask_of(cpu)))
 			dev_dbg(pmu->dev, "cannot move IRQ %d to CPU %u\n",
-				pmu->irq_line, cpu);
-		enable_irq(pmu->irq_line);
+				c->irq_line, cpu);
+		enable_irq(c->irq_line);
 	}
 }
 
@@ -434,14 +435,15 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
  */
 static void nvu_stray_work(struct work_struct *work)
 {
-	struct nvu_pmu *pmu = container_of(work, struct nvu_pmu, stray_work);
+	struct nvu_pmu *pmu = container_of(work, struct nvu_pmu_core,
+					   stray_work)->pmu;
 	unsigned int cpu;
 
 	cpus_read_lock();
 	mutex_lock(&nvu_stray_lock);
-	for_each_cpu(cpu, &pmu->stray_cpus) {
-		cpumask_clear_cpu(cpu, &pmu->stray_cpus);
-		if (!pmu->registered || pmu->cpu >= nr_cpu_ids ||
+	for_each_cpu(cpu, &pmu->core->stray_cpus) {
+		cpumask_clear_cpu(cpu, &pmu->core->stray_cpus);
+		if (!pmu->core->registered || pmu->cpu >= nr_cpu_ids ||
 		    cpu == pmu->cpu || !cpu_online(cpu))
 			continue;
 		dev_dbg(pmu->dev, "events installed on CPU %u after the owner moved: moving them to CPU %d\n",
@@ -455,13 +457,13 @@ static void nvu_stray_work(struct work_struct *work)
 /* add() runs in perf's locks: the worker is woken from here instead. */
 static void nvu_stray_kick(struct irq_work *work)
 {
-	schedule_work(&container_of(work, struct nvu_pmu, stray_kick)->stray_work);
+	schedule_work(&container_of(work, struct nvu_pmu_core, stray_kick)->stray_work);
 }
 
 static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
-	struct nvu_pmu *pmu = hlist_entry_safe(node, struct nvu_pmu,
-					       cpuhp_node);
+	struct nvu_pmu *pmu = hlist_entry(node, struct nvu_pmu_core,
+					  cpuhp_node)->pmu;
 	int owner = pmu->cpu;
 
 	/* An associated owner stays; else is @cpu a better one? */
@@ -474,8 +476,8 @@ static int nvu_cpu_online(unsigned int cpu, struct hlist_node *node)
 
 static int nvu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
-	struct nvu_pmu *pmu = hlist_entry_safe(node, struct nvu_pmu,
-					       cpuhp_node);
+	struct nvu_pmu *pmu = hlist_entry(node, struct nvu_pmu_core,
+					  cpuhp_node)->pmu;
 
 	if (cpu != pmu->cpu)
 		return 0;
@@ -503,20 +505,28 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 				   const struct nvu_pmu_desc *desc,
 				   size_t priv_size)
 {
+	/* Each part aligned for what it holds; the IP's data after both. */
+	struct {
+		struct nvu_pmu pmu;
+		struct nvu_pmu_core core;
+	} *both;
 	struct nvu_pmu *pmu;
 
-	pmu = devm_kzalloc(dev, sizeof(*pmu) + priv_size, GFP_KERNEL);
-	if (!pmu)
+	both = devm_kzalloc(dev, sizeof(*both) + priv_size, GFP_KERNEL);
+	if (!both)
 		return NULL;
+	pmu = &both->pmu;
+	pmu->core = &both->core;
+	pmu->core->pmu = pmu;
 	pmu->dev = dev;
 	pmu->desc = desc;
 	pmu->cpu = nr_cpu_ids;
 	pmu->counter_width = 64;
-	pmu->priv = priv_size ? pmu + 1 : NULL;
+	pmu->priv = priv_size ? both + 1 : NULL;
 	cpumask_copy(&pmu->associated_cpus, cpu_possible_mask);
-	pmu->moving_to = -1;
-	INIT_WORK(&pmu->stray_work, nvu_stray_work);
-	init_irq_work(&pmu->stray_kick, nvu_stray_kick);
+	pmu->core->moving_to = -1;
+	INIT_WORK(&pmu->core->stray_work, nvu_stray_work);
+	init_irq_work(&pmu->core->stray_kick, nvu_stray_kick);
 	nvu_irq_init(pmu);
 	/* Released after the interrupts, before @pmu: see nvu_irq_sync(). */
 	if (devm_add_action(dev, nvu_irq_sync_action, pmu))
@@ -555,12 +565,13 @@ EXPORT_SYMBOL_GPL(nvu_pmu_set_node);
  */
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 {
+	struct nvu_pmu_core *c = pmu->core;
 	const struct nvu_pmu_desc *desc = pmu->desc;
 	int ret;
 
 	if (WARN_ON(!desc->ops->read_clear_overflow || !desc->ops->write_counter ||
-		    desc->flags & NVU_CLEAR_ON_DISABLE || pmu->registered ||
-		    pmu->irq_line))
+		    desc->flags & NVU_CLEAR_ON_DISABLE || c->registered ||
+		    c->irq_line))
 		return -EINVAL;
 	ret = devm_request_irq(pmu->dev, irq, nvu_pmu_irq,
 			       IRQF_NOBALANCING | IRQF_NO_THREAD,
@@ -568,67 +579,72 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 	if (ret)
 		return dev_err_probe(pmu->dev, ret, "cannot request IRQ %d\n",
 				     irq);
-	pmu->irq_line = irq;
-	WRITE_ONCE(pmu->irq, irq);
+	c->irq_line = irq;
+	WRITE_ONCE(c->irq, irq);
 	return 0;
 }
 
 /* Where a line can be routed, the handler needs no IPI.  Hotplug locked. */
 static void nvu_irq_to_owner(struct nvu_pmu *pmu)
 {
+	struct nvu_pmu_core *c = pmu->core;
 	int ret;
 
-	if (!pmu->irq_line || pmu->cpu >= nr_cpu_ids)
+	if (!c->irq_line || pmu->cpu >= nr_cpu_ids)
 		return;
-	ret = irq_set_affinity(pmu->irq_line, cpumask_of(pmu->cpu));
+	ret = irq_set_affinity(c->irq_line, cpumask_of(pmu->cpu));
 	if (ret)
 		dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
-			pmu->irq_line, pmu->cpu, ret);
+			c->irq_line, pmu->cpu, ret);
 }
 
 static void nvu_remove_cpuhp(void *data)
 {
 	struct nvu_pmu *pmu = data;
 
-	cpuhp_state_remove_instance_nocalls(nvu_cpuhp_state, &pmu->cpuhp_node);
+	cpuhp_state_remove_instance_nocalls(nvu_cpuhp_state, &pmu->core->cpuhp_node);
 }
 
 static void nvu_unregister_perf(struct nvu_pmu *pmu)
 {
+	struct nvu_pmu_core *c = pmu->core;
+
 	/* Hotplug must not migrate the context from here on. */
 	cpus_read_lock();
 	mutex_lock(&nvu_stray_lock);
-	pmu->registered = false;
+	c->registered = false;
 	mutex_unlock(&nvu_stray_lock);
 	cpus_read_unlock();
 	perf_pmu_unregister(&pmu->pmu);
 	/* No event is left to queue them. */
-	irq_work_sync(&pmu->stray_kick);
-	cancel_work_sync(&pmu->stray_work);
+	irq_work_sync(&c->stray_kick);
+	cancel_work_sync(&c->stray_work);
 }
 
 static void nvu_unregister_work(struct work_struct *work)
 {
-	nvu_unregister_perf(container_of(work, struct nvu_pmu, unregister_work));
+	nvu_unregister_perf(container_of(work, struct nvu_pmu_core,
+					 unregister_work)->pmu);
 }
 
 static void nvu_unregister(void *data)
 {
 	struct nvu_pmu *pmu = data;
+	struct nvu_pmu_core *c = pmu->core;
 	bool queued;
 
 	mutex_lock(&nvu_pmus_lock);
-	list_del(&pmu->list);
-	queued = pmu->unregister_queued;
+	list_del(&c->list);
+	queued = c->unregister_queued;
 	mutex_unlock(&nvu_pmus_lock);
 	if (queued)
-		flush_work(&pmu->unregister_work);
+		flush_work(&c->unregister_work);
 	else
 		nvu_unregister_perf(pmu);
 	/* No event is left: the timer should be off already. */
-	hrtimer_cancel(&pmu->poll_timer);
+	hrtimer_cancel(&c->poll_timer);
 	/* Devm frees the lines after this: none may be in flight then. */
-	WRITE_ONCE(pmu->irq, 0);
+	WRITE_ONCE(c->irq, 0);
 	nvu_irq_quiesce(pmu);
 }
 
@@ -646,16 +662,16 @@ static struct workqueue_struct *nvu_unregister_wq;
  */
 void nvu_pmus_unregister_module(struct module *owner)
 {
-	struct nvu_pmu *pmu;
+	struct nvu_pmu_core *c;
 
 	if (!owner || module_is_live(owner))
 		return;
 	mutex_lock(&nvu_pmus_lock);
-	list_for_each_entry(pmu, &nvu_pmus, list) {
-		if (pmu->pmu.module != owner || pmu->unregister_queued)
+	list_for_each_entry(c, &nvu_pmus, list) {
+		if (c->pmu->pmu.module != owner || c->unregister_queued)
 			continue;
-		pmu->unregister_queued = true;
-		queue_work(nvu_unregister_wq, &pmu->unregister_work);
+		c->unregister_queued = true;
+		queue_work(nvu_unregister_wq, &c->unregister_work);
 	}
 	mutex_unlock(&nvu_pmus_lock);
 	flush_workqueue(nvu_unregister_wq);
@@ -673,12 +689,14 @@ EXPORT_SYMBOL_GPL(nvu_pmus_unregister_module);
  */
 struct nvu_pmu *nvu_pmu_get(const char *name)
 {
-	struct nvu_pmu *pmu, *found = NULL;
+	struct nvu_pmu *found = NULL;
+	struct nvu_pmu_core *c;
 
 	mutex_lock(&nvu_pmus_lock);
-	list_for_each_entry(pmu, &nvu_pmus, list) {
-		if (!strcmp(pmu->name, name) && try_module_get(pmu->pmu.module)) {
-			found = pmu;
+	list_for_each_entry(c, &nvu_pmus, list) {
+		if (!strcmp(c->pmu->name, name) &&
+		    try_module_get(c->pmu->pmu.module)) {
+			found = c->pmu;
 			break;
 		}
 	}
@@ -752,6 +770,7 @@ EXPORT_SYMBOL_GPL(nvu_pmu_name_refuse);
  */
 int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 {
+	struct nvu_pmu_core *c = pmu->core;
 	const struct nvu_pmu_desc *desc = pmu->desc;
 	struct device *dev = pmu->dev;
 	int ret;
@@ -762,18 +781,18 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (cpumask_empty(&pmu->associated_cpus))
 		return dev_err_probe(dev, -ENODEV, "%s has no associated CPU\n",
 				     pmu->name);
-	pmu->format_group.name = "format";
-	pmu->format_group.attrs = desc->formats;
-	pmu->format_group.is_visible = desc->formats_visible;
-	pmu->events_group.name = "events";
-	pmu->events_group.attrs = desc->events;
-	pmu->events_group.is_visible = desc->events_visible;
-	pmu->attr_groups[0] = &nvu_common_group;
-	pmu->attr_groups[1] = &pmu->format_group;
-	pmu->attr_groups[2] = desc->events ? &pmu->events_group : NULL;
-	pmu->attr_groups[pmu->attr_groups[2] ? 3 : 2] = desc->extra_group;
+	c->format_group.name = "format";
+	c->format_group.attrs = desc->formats;
+	c->format_group.is_visible = desc->formats_visible;
+	c->events_group.name = "events";
+	c->events_group.attrs = desc->events;
+	c->events_group.is_visible = desc->events_visible;
+	c->attr_groups[0] = &nvu_common_group;
+	c->attr_groups[1] = &c->format_group;
+	c->attr_groups[2] = desc->events ? &c->events_group : NULL;
+	c->attr_groups[c->attr_groups[2] ? 3 : 2] = desc->extra_group;
 
-	if (!pmu->irq && !nvu_pollable(pmu))
+	if (!c->irq && !nvu_pollable(pmu))
 		return dev_err_probe(dev, -EINVAL,
 				     "%u-bit counters wrap too fast to poll\n",
 				     pmu->counter_width);
@@ -782,14 +801,14 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 		return nvu_pmu_name_refuse(dev, pmu->name, desc->intree_module);
 
 	pmu->pmu.module = owner;
-	pmu->pmu.attr_groups = pmu->attr_groups;
+	pmu->pmu.attr_groups = c->attr_groups;
 #ifdef NVU_HAVE_PMU_PARENT
 	pmu->pmu.parent = dev;
 #endif
 	nvu_pmu_setup_callbacks(pmu);
 
 	ret = cpuhp_state_add_instance_nocalls(nvu_cpuhp_state,
-					       &pmu->cpuhp_node);
+					       &c->cpuhp_node);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot join CPU hotplug\n");
 	ret = devm_add_action_or_reset(dev, nvu_remove_cpuhp, pmu);
@@ -801,7 +820,7 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	pmu->cpu = nvu_pick_cpu(&pmu->associated_cpus, cpu_online_mask, -1);
 	nvu_irq_to_owner(pmu);
 	ret = perf_pmu_register(&pmu->pmu, pmu->name, -1);
-	pmu->registered = !ret;
+	c->registered = !ret;
 	cpus_read_unlock();
 	/* Taken since the check, or sysfs was not mounted for it. */
 	if (ret == -EEXIST)
@@ -809,9 +828,9 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register PMU %s\n",
 				     pmu->name);
-	INIT_WORK(&pmu->unregister_work, nvu_unregister_work);
+	INIT_WORK(&c->unregister_work, nvu_unregister_work);
 	mutex_lock(&nvu_pmus_lock);
-	list_add_tail(&pmu->list, &nvu_pmus);
+	list_add_tail(&c->list, &nvu_pmus);
 	mutex_unlock(&nvu_pmus_lock);
 	return devm_add_action_or_reset(dev, nvu_unregister, pmu);
 }

@@ -358,7 +358,7 @@ void nvu_cspmu_start_counter(struct nvu_pmu *pmu, struct perf_event *event)
 			    lower_32_bits(event->attr.config & desc->event_mask));
 		desc->write_filters(cs, event, phys);
 	}
-	if (pmu->irq)
+	if (pmu->core->irq)
 		nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMINTENSET, phys), bit);
 	nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMCNTENSET, phys), bit);
 }
@@ -375,7 +375,7 @@ void nvu_cspmu_stop_counter(struct nvu_pmu *pmu, struct perf_event *event)
 	u32 phys = nvu_cspmu_phys(pmu, event), bit = BIT(phys % 32);
 
 	nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMCNTENCLR, phys), bit);
-	if (pmu->irq)
+	if (pmu->core->irq)
 		nvu_write32(&cs->page0, CSPMU_BANK(CSPMU_PMINTENCLR, phys), bit);
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_stop_counter);

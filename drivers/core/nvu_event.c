@@ -309,7 +309,7 @@ static int nvu_event_init(struct perf_event *event)
 	}
 	if (pmu->cpu >= nr_cpu_ids)
 		return -ENODEV;
-	if (!pmu->irq && !nvu_pollable(pmu)) {
+	if (!pmu->core->irq && !nvu_pollable(pmu)) {
 		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll, and no overflow interrupt is attached\n",
 			pmu->counter_width);
 		return -EOPNOTSUPP;
@@ -326,7 +326,7 @@ static int nvu_event_init(struct perf_event *event)
 		if (ret)
 			return ret;
 	}
-	if (!pmu->irq && !nvu_event_pollable(event)) {
+	if (!pmu->core->irq && !nvu_event_pollable(event)) {
 		dev_dbg(pmu->dev, "event %#llx wraps too fast to poll, and no overflow interrupt is attached\n",
 			config[0]);
 		ret = -EOPNOTSUPP;
@@ -385,7 +385,7 @@ static void nvu_pmu_disable(struct pmu *p)
 /* Half range with an interrupt: it has half a range to be handled in. */
 static u64 nvu_start_value(const struct nvu_pmu *pmu)
 {
-	return pmu->irq ? BIT_ULL(pmu->counter_width - 1) : 0;
+	return pmu->core->irq ? BIT_ULL(pmu->counter_width - 1) : 0;
 }
 
 static ktime_t nvu_poll_need(const struct nvu_pmu *pmu)
@@ -413,7 +413,7 @@ static void nvu_poll_clear(struct nvu_pmu *pmu, unsigned int idx)
 		return;
 	pmu->poll_period = nvu_poll_need(pmu);
 	if (!pmu->poll_period)
-		hrtimer_cancel(&pmu->poll_timer);
+		hrtimer_cancel(&pmu->core->poll_timer);
 }
 
 /*
@@ -432,9 +432,9 @@ static void nvu_poll_set(struct nvu_pmu *pmu, unsigned int idx, bool covered)
 	period = nvu_poll_need(pmu);
 	if (!period)
 		return;
-	if (!hrtimer_is_queued(&pmu->poll_timer) ||
-	    hrtimer_get_remaining(&pmu->poll_timer) > period)
-		hrtimer_start(&pmu->poll_timer, period,
+	if (!hrtimer_is_queued(&pmu->core->poll_timer) ||
+	    hrtimer_get_remaining(&pmu->core->poll_timer) > period)
+		hrtimer_start(&pmu->core->poll_timer, period,
 			      HRTIMER_MODE_REL_PINNED_HARD);
 	pmu->poll_period = period;
 }
@@ -461,7 +461,7 @@ static void nvu_start(struct perf_event *event, int flags)
 	local64_set(&hwc->prev_count, prev);
 	if (ops->start_counter)
 		ops->start_counter(pmu, event);
-	nvu_poll_set(pmu, hwc->idx, ops->write_counter && pmu->irq);
+	nvu_poll_set(pmu, hwc->idx, ops->write_counter && pmu->core->irq);
 }
 
 static void nvu_stop(struct perf_event *event, int flags)
@@ -501,6 +501,7 @@ static int nvu_get_idx(struct nvu_pmu *pmu, struct perf_event *event)
 static int nvu_add(struct perf_event *event, int flags)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
+	struct nvu_pmu_core *c = pmu->core;
 	const struct nvu_pmu_ops *ops = pmu->desc->ops;
 	struct hw_perf_event *hwc = &event->hw;
 	int idx, ret;
@@ -510,9 +511,9 @@ static int nvu_add(struct perf_event *event, int flags)
 	 * Refuse before touching registers; nvu_stray_work() moves the event.
 	 */
 	if (unlikely(event->cpu != READ_ONCE(pmu->cpu) &&
-		     event->cpu != READ_ONCE(pmu->moving_to))) {
-		cpumask_set_cpu(event->cpu, &pmu->stray_cpus);
-		irq_work_queue(&pmu->stray_kick);
+		     event->cpu != READ_ONCE(c->moving_to))) {
+		cpumask_set_cpu(event->cpu, &c->stray_cpus);
+		irq_work_queue(&c->stray_kick);
 		return -EAGAIN;
 	}
 	idx = nvu_get_idx(pmu, event);
@@ -561,7 +562,7 @@ static void nvu_read(struct perf_event *event)
 	struct nvu_pmu *pmu = to_nvu_pmu(event->pmu);
 
 	/* In a group read, the transaction started the pass. */
-	if (!(pmu->txn_flags & PERF_PMU_TXN_READ))
+	if (!(pmu->core->txn_flags & PERF_PMU_TXN_READ))
 		nvu_read_pass(pmu);
 	nvu_read_event(pmu, event);
 }
@@ -574,25 +575,26 @@ static void nvu_start_txn(struct pmu *p, unsigned int flags)
 {
 	struct nvu_pmu *pmu = to_nvu_pmu(p);
 
-	pmu->txn_flags = flags;
+	pmu->core->txn_flags = flags;
 	if (flags & PERF_PMU_TXN_READ)
 		nvu_read_pass(pmu);
 }
 
 static int nvu_commit_txn(struct pmu *p)
 {
-	to_nvu_pmu(p)->txn_flags = 0;
+	to_nvu_pmu(p)->core->txn_flags = 0;
 	return 0;
 }
 
 static void nvu_cancel_txn(struct pmu *p)
 {
-	to_nvu_pmu(p)->txn_flags = 0;
+	to_nvu_pmu(p)->core->txn_flags = 0;
 }
 
 static enum hrtimer_restart nvu_poll(struct hrtimer *timer)
 {
-	struct nvu_pmu *pmu = container_of(timer, struct nvu_pmu, poll_timer);
+	struct nvu_pmu *pmu = container_of(timer, struct nvu_pmu_core,
+					   poll_timer)->pmu;
 	unsigned int idx;
 
 	nvu_read_pass(pmu);
@@ -640,12 +642,13 @@ static bool nvu_overflow(struct nvu_pmu *pmu)
  */
 static irqreturn_t nvu_irq_pass(struct nvu_pmu *pmu, unsigned int cpu)
 {
+	struct nvu_pmu_core *c = pmu->core;
 	int ret;
 
-	atomic_inc(&pmu->irq_passed);
-	ret = smp_call_function_single_async(cpu, &pmu->irq_csd);
+	atomic_inc(&c->irq_passed);
+	ret = smp_call_function_single_async(cpu, &c->irq_csd);
 	if (ret)
-		atomic_dec(&pmu->irq_passed);
+		atomic_dec(&c->irq_passed);
 	return ret && ret != -EBUSY ? IRQ_NONE : IRQ_HANDLED;
 }
 
@@ -656,31 +659,32 @@ static irqreturn_t nvu_irq_pass(struct nvu_pmu *pmu, unsigned int cpu)
 static void nvu_irq_passed(void *data)
 {
 	struct nvu_pmu *pmu = data;
+	struct nvu_pmu_core *c = pmu->core;
 	unsigned int cpu = READ_ONCE(pmu->cpu);
 
 	if (cpu < nr_cpu_ids && cpu != smp_processor_id()) {
 		nvu_irq_pass(pmu, cpu);
 	} else {
-		if (cpu < nr_cpu_ids && READ_ONCE(pmu->irq))
+		if (cpu < nr_cpu_ids && READ_ONCE(c->irq))
 			nvu_overflow(pmu);
-		if (xchg(&pmu->irq_held, 0))
-			enable_irq(pmu->irq_line);
+		if (xchg(&c->irq_held, 0))
+			enable_irq(c->irq_line);
 	}
 	/* The last access to @pmu: nvu_irq_sync() may free it after this. */
 	smp_mb__before_atomic();
-	atomic_dec(&pmu->irq_passed);
+	atomic_dec(&c->irq_passed);
 }
 
 void nvu_irq_init(struct nvu_pmu *pmu)
 {
-	INIT_CSD(&pmu->irq_csd, nvu_irq_passed, pmu);
-	atomic_set(&pmu->irq_passed, 0);
+	INIT_CSD(&pmu->core->irq_csd, nvu_irq_passed, pmu);
+	atomic_set(&pmu->core->irq_passed, 0);
 }
 
 /* Wait for interrupts in flight; the line must be disabled or freed. */
 void nvu_irq_sync(struct nvu_pmu *pmu)
 {
-	while (atomic_read_acquire(&pmu->irq_passed))
+	while (atomic_read_acquire(&pmu->core->irq_passed))
 		cpu_relax();
 }
 
@@ -695,26 +699,26 @@ irqreturn_t nvu_pmu_irq(int irq, void *data)
 	unsigned int cpu = READ_ONCE(pmu->cpu);
 
 	/* The PMU is going (nvu_unregister()): nothing to hand on. */
-	if (!READ_ONCE(pmu->irq))
+	if (!READ_ONCE(pmu->core->irq))
 		return IRQ_NONE;
 	if (cpu == smp_processor_id())
 		return nvu_overflow(pmu) ? IRQ_HANDLED : IRQ_NONE;
 	/* No counter in use: not ours (a shared vector's other devices). */
 	if (cpu >= nr_cpu_ids || bitmap_empty(pmu->used, NVU_MAX_COUNTERS + 1))
 		return IRQ_NONE;
-	if (!test_and_set_bit(0, &pmu->irq_held))
+	if (!test_and_set_bit(0, &pmu->core->irq_held))
 		disable_irq_nosync(irq);
 	return nvu_irq_pass(pmu, cpu);
 }
 
 /*
- * With pmu->irq 0 no new handler passes anything on: wait for those that
+ * With pmu->core->irq 0 no new handler passes anything on: wait for those that
  * run, then for what they passed on.  Before the line is freed.
  */
 void nvu_irq_quiesce(struct nvu_pmu *pmu)
 {
-	if (pmu->irq_line)
-		synchronize_irq(pmu->irq_line);
+	if (pmu->core->irq_line)
+		synchronize_irq(pmu->core->irq_line);
 	nvu_irq_sync(pmu);
 }
 
@@ -736,6 +740,6 @@ void nvu_pmu_setup_callbacks(struct nvu_pmu *pmu)
 				PERF_PMU_CAP_NO_INTERRUPT;
 
 	/* Hard: it must not be preempted by the callbacks (PREEMPT_RT). */
-	nvu_hrtimer_setup(&pmu->poll_timer, nvu_poll, CLOCK_MONOTONIC,
+	nvu_hrtimer_setup(&pmu->core->poll_timer, nvu_poll, CLOCK_MONOTONIC,
 			  HRTIMER_MODE_REL_PINNED_HARD);
 }

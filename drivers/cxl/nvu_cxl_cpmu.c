@@ -16,6 +16,7 @@
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/workqueue.h>
 
 #include "nv_uncore.h"

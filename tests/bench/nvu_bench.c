@@ -40,6 +40,8 @@
 
 #include "nv_uncore.h"
 #include "nvu_emu.h"
+/* The soak stops the core's poll timer: the core's own state. */
+#include "../../drivers/core/nvu_internal.h"
 #include "nvu_t410_regs.h"
 
 #define NVU_BENCH_MAX_EVENTS	9
@@ -829,7 +831,7 @@ static void nvu_bench_soak_one(struct seq_file *m, const struct nvu_bench_soak *
 	 * driver's timer would add reads at random model times (harmless)
 	 * and, at these periods, most of the wall time: stop it.
 	 */
-	hrtimer_cancel(&pmu->poll_timer);
+	hrtimer_cancel(&pmu->core->poll_timer);
 	sr.step_ns = ktime_to_ns(pmu->poll_period) ?: NSEC_PER_SEC;
 	sr.amount = mul_u64_u64_div_u64(sk->rate ?: pmu->desc->max_rate,
 					sr.step_ns, NSEC_PER_SEC);
