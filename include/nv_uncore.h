@@ -367,9 +367,8 @@ struct nvu_pmu *devm_nvu_pmu_alloc(struct device *dev,
 int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner);
 #define devm_nvu_pmu_register(pmu) __devm_nvu_pmu_register(pmu, THIS_MODULE)
 void nvu_pmu_set_node(struct nvu_pmu *pmu, int node);
-bool nvu_pmu_name_taken(const char *name);
-int nvu_pmu_name_refuse(struct device *dev, const char *name,
-			const char *intree);
+int nvu_pmu_name_check(struct device *dev, const char *name,
+		       const char *intree);
 void nvu_pmus_unregister_module(struct module *owner);
 #if IS_ENABLED(CONFIG_KUNIT)
 struct nvu_pmu *nvu_pmu_get(const char *name);

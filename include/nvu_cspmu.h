@@ -83,8 +83,24 @@ void nvu_cspmu_driver_unregister(struct nvu_cspmu_driver *drv);
 int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 		   const struct nvu_cspmu_desc *desc);
 int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles);
-u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx);
-u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event);
+
+/*
+ * The hardware counter number of the core's counter @idx: 31 for the cycle
+ * counter; with one, the indexes from 31 on shift up by one.
+ */
+static inline u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu,
+				     unsigned int idx)
+{
+	if (idx == nvu_cycle_idx(pmu))
+		return CSPMU_CYCLE_CNTR_IDX;
+	return idx + (pmu->has_cycle_counter && idx >= CSPMU_CYCLE_CNTR_IDX);
+}
+
+static inline u32 nvu_cspmu_phys(const struct nvu_pmu *pmu,
+				 const struct perf_event *event)
+{
+	return nvu_cspmu_idx_phys(pmu, event->hw.idx);
+}
 
 /* &struct nvu_pmu_ops hooks any CoreSight PMU can use as they are. */
 void nvu_cspmu_enable(struct nvu_pmu *pmu);

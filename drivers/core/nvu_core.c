@@ -156,16 +156,9 @@ int nvu_map_shared(struct device *dev, const struct resource *res,
 }
 EXPORT_SYMBOL_GPL(nvu_map_shared);
 
-/**
- * nvu_map_resource() - map memory resource @index of @pdev
- * @pdev: the device
- * @index: index among its IORESOURCE_MEM resources
- * @regs: filled in
- *
- * Return: as nvu_map_region().
- */
+/* nvu_map_region() of @pdev's memory resource @index. */
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
-		     struct nvu_regs *regs)
+		     struct nvu_regs *regs, resource_size_t size)
 {
 	struct resource *res;
 
@@ -173,7 +166,7 @@ int nvu_map_resource(struct platform_device *pdev, unsigned int index,
 	if (!res)
 		return dev_err_probe(&pdev->dev, -EINVAL,
 				     "no memory resource %u\n", index);
-	return nvu_map_region(&pdev->dev, res, regs, 0);
+	return nvu_map_region(&pdev->dev, res, regs, size);
 }
 
 /**
@@ -190,17 +183,11 @@ int nvu_map_instances(struct platform_device *pdev, struct nvu_regs *inst,
 		      unsigned int n, struct nvu_regs *bcast,
 		      resource_size_t size)
 {
-	struct resource *res;
 	unsigned int i;
 	int ret;
 
 	for (i = 0; i <= n; i++) {
-		res = platform_get_resource(pdev, IORESOURCE_MEM, i);
-		if (!res)
-			return dev_err_probe(&pdev->dev, -EINVAL,
-					     "no memory resource %u\n", i);
-		ret = nvu_map_region(&pdev->dev, res, i < n ? &inst[i] : bcast,
-				     size);
+		ret = nvu_map_resource(pdev, i, i < n ? &inst[i] : bcast, size);
 		if (ret)
 			return ret;
 	}
@@ -315,7 +302,7 @@ EXPORT_SYMBOL_GPL(nvu_event_show);
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(dev));
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(dev);
 
 	if (pmu->cpu >= nr_cpu_ids)
 		return sysfs_emit(buf, "\n");
@@ -326,7 +313,7 @@ static DEVICE_ATTR_RO(cpumask);
 static ssize_t associated_cpus_show(struct device *dev,
 				    struct device_attribute *attr, char *buf)
 {
-	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(dev));
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(dev);
 
 	return cpumap_print_to_pagebuf(true, buf, &pmu->associated_cpus);
 }
@@ -335,7 +322,7 @@ static DEVICE_ATTR_RO(associated_cpus);
 static ssize_t identifier_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
-	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(dev));
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(dev);
 
 	return sysfs_emit(buf, "%s\n", pmu->identifier);
 }
@@ -344,7 +331,7 @@ static DEVICE_ATTR_RO(identifier);
 static umode_t nvu_common_visible(struct kobject *kobj, struct attribute *attr,
 				  int i)
 {
-	struct nvu_pmu *pmu = to_nvu_pmu(dev_get_drvdata(kobj_to_dev(kobj)));
+	struct nvu_pmu *pmu = nvu_dev_to_pmu(kobj_to_dev(kobj));
 
 	if (attr == &dev_attr_identifier.attr && !pmu->identifier)
 		return 0;
@@ -397,6 +384,20 @@ unsigned int nvu_pick_cpu(const struct cpumask *assoc,
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_pick_cpu);
 
+/* Where a line can be routed, the handler needs no IPI.  Hotplug locked. */
+static void nvu_irq_to_owner(struct nvu_pmu *pmu)
+{
+	struct nvu_pmu_core *c = pmu->core;
+	int ret;
+
+	if (!c->irq_line || pmu->cpu >= nr_cpu_ids)
+		return;
+	ret = irq_set_affinity(c->irq_line, cpumask_of(pmu->cpu));
+	if (ret)
+		dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
+			c->irq_line, pmu->cpu, ret);
+}
+
 /*
  * Under the CPU hotplug lock.  While the context moves, the overflow line
  * is off and nothing is in flight to the old owner.
@@ -418,14 +419,9 @@ static void nvu_migrate(struct nvu_pmu *pmu, unsigned int cpu)
 		perf_pmu_migrate_context(&pmu->pmu, old, cpu);
 	WRITE_ONCE(pmu->cpu, cpu);
 	WRITE_ONCE(c->moving_to, -1);
-	if (c->irq_line) {
-		/* Else the handler passes each interrupt to the owner. */
-		if (cpu < nr_cpu_ids &&
-		    irq_set_affinity(c->irq_line, cpumask_of(cpu)))
-			dev_dbg(pmu->dev, "cannot move IRQ %d to CPU %u\n",
-				c->irq_line, cpu);
+	nvu_irq_to_owner(pmu);
+	if (c->irq_line)
 		enable_irq(c->irq_line);
-	}
 }
 
 /*
@@ -584,20 +580,6 @@ int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq)
 	return 0;
 }
 
-/* Where a line can be routed, the handler needs no IPI.  Hotplug locked. */
-static void nvu_irq_to_owner(struct nvu_pmu *pmu)
-{
-	struct nvu_pmu_core *c = pmu->core;
-	int ret;
-
-	if (!c->irq_line || pmu->cpu >= nr_cpu_ids)
-		return;
-	ret = irq_set_affinity(c->irq_line, cpumask_of(pmu->cpu));
-	if (ret)
-		dev_dbg(pmu->dev, "cannot route IRQ %d to CPU %d: %d\n",
-			c->irq_line, pmu->cpu, ret);
-}
-
 static void nvu_remove_cpuhp(void *data)
 {
 	struct nvu_pmu *pmu = data;
@@ -716,47 +698,43 @@ void nvu_pmu_put(struct nvu_pmu *pmu)
 EXPORT_SYMBOL_IF_KUNIT(nvu_pmu_put);
 #endif /* CONFIG_KUNIT */
 
-/**
- * nvu_pmu_name_taken() - is a PMU of this name registered already?
- * @name: the PMU name
- *
- * perf fails a taken name only when its sysfs entry collides, with a stack
- * dump; this lets a driver refuse first.  Says no without sysfs mounted.
- *
- * Return: whether /sys/bus/event_source/devices/@name exists.
- */
-bool nvu_pmu_name_taken(const char *name)
-{
-	struct path path;
-	bool taken;
-	char *p;
-
-	p = kasprintf(GFP_KERNEL, "/sys/bus/event_source/devices/%s", name);
-	if (!p)
-		return false;
-	taken = !kern_path(p, 0, &path);
-	if (taken)
-		path_put(&path);
-	kfree(p);
-	return taken;
-}
-EXPORT_SYMBOL_GPL(nvu_pmu_name_taken);
-
-/**
- * nvu_pmu_name_refuse() - say once that @name is taken
- * @dev: the device whose probe refuses
- * @name: the PMU name
- * @intree: the driver that probably holds it, or NULL
- *
- * Return: -EBUSY, for the probe to return.
- */
-int nvu_pmu_name_refuse(struct device *dev, const char *name,
-			const char *intree)
+static int nvu_pmu_name_refuse(struct device *dev, const char *name,
+			       const char *intree)
 {
 	return dev_err_probe(dev, -EBUSY, "PMU %s is already registered, by %s?\n",
 			     name, intree ?: "another driver");
 }
-EXPORT_SYMBOL_GPL(nvu_pmu_name_refuse);
+
+/**
+ * nvu_pmu_name_check() - refuse a PMU name that is registered already
+ * @dev: the device whose probe asks
+ * @name: the PMU name
+ * @intree: the driver that probably holds it, or NULL
+ *
+ * perf fails a taken name only when its sysfs entry collides, with a stack
+ * dump; this refuses first, with one line.  Passes every name while sysfs
+ * is not mounted.
+ *
+ * Return: 0, or -EBUSY (or -ENOMEM) for the probe to return.
+ */
+int nvu_pmu_name_check(struct device *dev, const char *name,
+		       const char *intree)
+{
+	struct path path;
+	char *p;
+	int ret;
+
+	p = kasprintf(GFP_KERNEL, "/sys/bus/event_source/devices/%s", name);
+	if (!p)
+		return -ENOMEM;
+	ret = kern_path(p, 0, &path);
+	kfree(p);
+	if (ret)
+		return 0;
+	path_put(&path);
+	return nvu_pmu_name_refuse(dev, name, intree);
+}
+EXPORT_SYMBOL_GPL(nvu_pmu_name_check);
 
 /**
  * __devm_nvu_pmu_register() - register @pmu with perf
@@ -792,13 +770,15 @@ int __devm_nvu_pmu_register(struct nvu_pmu *pmu, struct module *owner)
 	c->attr_groups[2] = desc->events ? &c->events_group : NULL;
 	c->attr_groups[c->attr_groups[2] ? 3 : 2] = desc->extra_group;
 
-	if (!c->irq && !nvu_pollable(pmu))
+	/* Once for all events: the IRQ stays while perf has the PMU. */
+	if (!c->irq && !nvu_width_pollable(pmu->counter_width, desc->max_rate))
 		return dev_err_probe(dev, -EINVAL,
 				     "%u-bit counters wrap too fast to poll\n",
 				     pmu->counter_width);
 
-	if (nvu_pmu_name_taken(pmu->name))
-		return nvu_pmu_name_refuse(dev, pmu->name, desc->intree_module);
+	ret = nvu_pmu_name_check(dev, pmu->name, desc->intree_module);
+	if (ret)
+		return ret;
 
 	pmu->pmu.module = owner;
 	pmu->pmu.attr_groups = c->attr_groups;

@@ -146,7 +146,7 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 	if (!node)
 		return dev_err_probe(dev, -ENODEV, "no APMT node\n");
 	cs->desc = desc;
-	ret = nvu_map_resource(pdev, 0, &cs->page0);
+	ret = nvu_map_resource(pdev, 0, &cs->page0, 0);
 	if (ret)
 		return ret;
 	cs->pmiidr = node->impl_id ?: nvu_cspmu_pmiidr(&cs->page0);
@@ -158,7 +158,7 @@ int nvu_cspmu_init(struct platform_device *pdev, struct nvu_pmu *pmu,
 
 	cs->page1 = cs->page0;
 	if (node->flags & ACPI_APMT_FLAGS_DUAL_PAGE) {
-		ret = nvu_map_resource(pdev, 1, &cs->page1);
+		ret = nvu_map_resource(pdev, 1, &cs->page1, 0);
 		if (ret)
 			return ret;
 	}
@@ -307,35 +307,6 @@ int nvu_cspmu_check_cycles(struct nvu_pmu *pmu, u64 config, u64 cycles)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_cspmu_check_cycles);
-
-/**
- * nvu_cspmu_idx_phys() - the hardware counter number of counter @idx
- * @pmu: the PMU
- * @idx: a counter index of the core (nvu_cycle_idx() for the cycle counter)
- *
- * Return: 31 for the cycle counter; with one, indexes from 31 on shift up
- * by one.
- */
-u32 nvu_cspmu_idx_phys(const struct nvu_pmu *pmu, unsigned int idx)
-{
-	if (idx == nvu_cycle_idx(pmu))
-		return CSPMU_CYCLE_CNTR_IDX;
-	return idx + (pmu->has_cycle_counter && idx >= CSPMU_CYCLE_CNTR_IDX);
-}
-EXPORT_SYMBOL_GPL(nvu_cspmu_idx_phys);
-
-/**
- * nvu_cspmu_phys() - the hardware counter number of @event
- * @pmu: the PMU
- * @event: a scheduled event
- *
- * Return: as nvu_cspmu_idx_phys().
- */
-u32 nvu_cspmu_phys(const struct nvu_pmu *pmu, const struct perf_event *event)
-{
-	return nvu_cspmu_idx_phys(pmu, event->hw.idx);
-}
-EXPORT_SYMBOL_GPL(nvu_cspmu_phys);
 
 /**
  * nvu_cspmu_start_counter() - &nvu_pmu_ops.start_counter of a CoreSight PMU

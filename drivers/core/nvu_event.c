@@ -63,11 +63,6 @@ bool nvu_width_pollable(unsigned int width, u64 max_rate)
 }
 EXPORT_SYMBOL_IF_KUNIT(nvu_width_pollable);
 
-bool nvu_pollable(const struct nvu_pmu *pmu)
-{
-	return nvu_width_pollable(pmu->counter_width, pmu->desc->max_rate);
-}
-
 /* hw.config_base: see nvu_event_set_wrap(). */
 static bool nvu_event_pollable(const struct perf_event *event)
 {
@@ -309,11 +304,6 @@ static int nvu_event_init(struct perf_event *event)
 	}
 	if (pmu->cpu >= nr_cpu_ids)
 		return -ENODEV;
-	if (!pmu->core->irq && !nvu_pollable(pmu)) {
-		dev_dbg(pmu->dev, "%u-bit counters wrap too fast to poll, and no overflow interrupt is attached\n",
-			pmu->counter_width);
-		return -EOPNOTSUPP;
-	}
 	nvu_event_set_wrap(event, pmu->counter_width, pmu->desc->max_rate);
 	if (!pmu->has_cycle_counter && desc->ops->is_cycle &&
 	    desc->ops->is_cycle(pmu, config)) {

@@ -66,9 +66,8 @@ irqreturn_t nvu_pmu_irq(int irq, void *data);
 void nvu_irq_init(struct nvu_pmu *pmu);
 void nvu_irq_sync(struct nvu_pmu *pmu);
 void nvu_irq_quiesce(struct nvu_pmu *pmu);
-bool nvu_pollable(const struct nvu_pmu *pmu);
 int nvu_map_resource(struct platform_device *pdev, unsigned int index,
-		     struct nvu_regs *regs);
+		     struct nvu_regs *regs, resource_size_t size);
 int nvu_pmu_request_irq(struct nvu_pmu *pmu, int irq);
 
 #endif /* NVU_INTERNAL_H */

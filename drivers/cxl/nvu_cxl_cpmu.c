@@ -1355,8 +1355,9 @@ static int cxl_cpmu_probe(struct platform_device *pdev)
 
 	/* Name taken, by upstream's cxl_pmu on this CPMU: touch no register. */
 	cxl_pmu_name(pci, f->loc.index, name, sizeof(name));
-	if (nvu_pmu_name_taken(name))
-		return nvu_pmu_name_refuse(dev, name, cxl_desc.intree_module);
+	ret = nvu_pmu_name_check(dev, name, cxl_desc.intree_module);
+	if (ret)
+		return ret;
 	pmu->name = devm_kstrdup(dev, name, GFP_KERNEL);
 	if (!pmu->name)
 		return -ENOMEM;
