@@ -144,7 +144,9 @@ struct nvu_fw_ids {
 	const void *match_data;
 };
 
+#ifdef CONFIG_ACPI
 int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw);
+#endif
 
 /**
  * struct nvu_format_attr - a "format/<name>" attribute

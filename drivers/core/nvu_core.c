@@ -230,6 +230,7 @@ done:
 }
 EXPORT_SYMBOL_GPL(nvu_read64_split);
 
+#ifdef CONFIG_ACPI	/* Its users, Tegra410's modules, build only with ACPI. */
 /**
  * nvu_read_fw_ids() - socket, _HID and match data of a device named by ACPI
  * @dev: a device the driver bound through its ACPI match table
@@ -253,6 +254,7 @@ int nvu_read_fw_ids(struct device *dev, struct nvu_fw_ids *fw)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(nvu_read_fw_ids);
+#endif
 
 /**
  * nvu_format_string() - the sysfs text of a format field
