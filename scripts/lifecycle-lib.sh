@@ -2,12 +2,14 @@
 #
 # What scripts/dkms-lifecycle and scripts/deb-lifecycle share, sourced by
 # each inside its private mount namespace after it set top, scratch, k1,
-# k2 and keep: the version and module list of dkms.conf, the two
+# k2 and keep: the version and module lists of dkms.conf, the two
 # kernels' releases (r1, r2), the "ok"/"FAIL" lines and the checks of
 # what DKMS installed.
 
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
-mods=$(sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\(.*\)"$/\1/p' "$top/dkms.conf")
+# Every module; mods_of RELEASE: those dkms.conf names for that kernel.
+mods=$("$top/scripts/dkms-modules")
+mods_of() { "$top/scripts/dkms-modules" "$(readlink -f "/lib/modules/$1/build")"; }
 failed=0
 ok() { echo "ok $*"; }
 fail() { echo "FAIL $*"; failed=1; }
@@ -39,15 +41,17 @@ run() {
 # installed RELEASE: our modules in updates/dkms and in modules.dep, and
 # "installed" in dkms status.
 installed() {
-	local m f n=0
-	for m in $mods; do
+	local m f n=0 want
+	want=$(mods_of "$1")
+	[ -n "$want" ] || { fail "$1: dkms.conf names no module"; return; }
+	for m in $want; do
 		f=$(find "/lib/modules/$1/updates/dkms" -name "$m.ko*" 2>/dev/null | head -n1 || true)
 		[ -n "$f" ] && grep -q "^updates/dkms/${f##*/}:" "/lib/modules/$1/modules.dep" &&
 			n=$((n + 1))
 	done
-	[ "$n" = "$(echo "$mods" | wc -l)" ] &&
+	[ "$n" = "$(echo $want | wc -w)" ] &&
 		ok "$1: all $n modules in updates/dkms and modules.dep" ||
-		fail "$1: $n of $(echo "$mods" | wc -l) modules installed and in modules.dep"
+		fail "$1: $n of $(echo $want | wc -w) modules installed and in modules.dep"
 	dkms status -m nv-uncore -v "$ver" -k "$1" 2>/dev/null | grep -q ": installed" &&
 		ok "$1: dkms status says installed" || fail "$1: dkms status: $(dkms status -k "$1")"
 }
