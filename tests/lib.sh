@@ -237,6 +237,78 @@ counts() {
 	grep -v '^#' /tmp/perf.out | grep -v '^$' | cut -d, -f1
 }
 
+# tapped COMMAND...: run COMMAND (a tool that runs "perf stat -x,") with a
+# perf first in its PATH that runs the real one and adds what it printed
+# on stderr, the counts, to /tmp/perf.raw, one perf run after the other.
+# A test then checks the tool's figures against perf's own counts and
+# running times, exactly: a rate or a clock measured against the wall
+# clock is not deterministic, the arithmetic on it is.
+tapped() {
+	mkdir -p /tmp/tap
+	cat >/tmp/tap/perf <<T
+#!/bin/sh
+"$(command -v perf)" "\$@" 2>/tmp/perf.one
+rc=\$?
+cat /tmp/perf.one >>/tmp/perf.raw
+cat /tmp/perf.one >&2
+exit \$rc
+T
+	chmod +x /tmp/tap/perf
+	rm -f /tmp/perf.raw
+	PATH=/tmp/tap:$PATH "$@"
+}
+
+# raw_counts: "count run_ns" per event of the tapped perf runs, in order
+# (a count perf could not take, "<not counted>" and the like, is "0 0").
+raw_counts() {
+	awk -F, '/^[0-9]/ { print $1, $(NF - 3) } /^</ { print "0 0" }' /tmp/perf.raw
+}
+
+# in_windows N SCRIPT COMMAND...: run COMMAND, a tool that counts over
+# "perf stat ... -- sleep T" N times (output in /tmp/metrics.out, then
+# printed), and run SCRIPT inside each of those N windows.  A stand-in
+# "sleep", first in COMMAND's PATH, opens each window to the test: it
+# waits until perf, its parent, has enabled the events and waits for it
+# (perf's wchan is do_wait), says so, waits for the test's injection, and
+# only then sleeps T.  No window can open and close unseen, however slow
+# the guest.
+in_windows() {
+	_n=$1 _script=$2
+	shift 2
+	mkdir -p /tmp/fakebin
+	cat >/tmp/fakebin/sleep <<'F'
+#!/bin/sh
+n=$(($(cat /tmp/win.n 2>/dev/null || echo 0) + 1))
+echo $n >/tmp/win.n
+until [ "$(cat /proc/$PPID/wchan 2>/dev/null)" = do_wait ]; do
+	/bin/busybox sleep 0.01
+done
+touch /tmp/win.$n.ready
+until [ -e /tmp/win.$n.done ]; do
+	/bin/busybox sleep 0.01
+done
+exec /bin/busybox sleep "$@"
+F
+	chmod +x /tmp/fakebin/sleep
+	rm -f /tmp/win.*
+	PATH=/tmp/fakebin:$PATH "$@" >/tmp/metrics.out 2>&1 &
+	_tool=$!
+	_w=0
+	while [ $_w -lt "$_n" ]; do
+		_w=$((_w + 1))
+		_i=0
+		until [ -e /tmp/win.$_w.ready ]; do
+			_i=$((_i + 1))
+			[ $_i -lt 6000 ] || { cat /tmp/metrics.out; fail "window $_w of $* did not open"; }
+			sleep 0.01
+		done
+		sh "$_script"
+		touch /tmp/win.$_w.done
+	done
+	wait $_tool || { cat /tmp/metrics.out; fail "$* failed"; }
+	cat /tmp/metrics.out
+}
+
 # hold NAME PERF-STAT-ARGS...: run "perf stat PERF-STAT-ARGS" in the
 # background on a workload that waits, and return once the workload runs,
 # that is once perf has opened and enabled its events.  release NAME ends
