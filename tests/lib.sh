@@ -271,7 +271,8 @@ raw_counts() {
 # waits until perf, its parent, has enabled the events and waits for it
 # (perf's wchan is do_wait), says so, waits for the test's injection, and
 # only then sleeps T.  No window can open and close unseen, however slow
-# the guest.
+# the guest.  A stand-in whose perf is gone, or that waited two minutes,
+# exits, so that nothing is left holding the PMU after a failure.
 in_windows() {
 	_n=$1 _script=$2
 	shift 2
@@ -280,11 +281,16 @@ in_windows() {
 #!/bin/sh
 n=$(($(cat /tmp/win.n 2>/dev/null || echo 0) + 1))
 echo $n >/tmp/win.n
+i=0
 until [ "$(cat /proc/$PPID/wchan 2>/dev/null)" = do_wait ]; do
+	[ -d /proc/$PPID ] && [ $i -lt 6000 ] || exit 1
+	i=$((i + 1))
 	/bin/busybox sleep 0.01
 done
 touch /tmp/win.$n.ready
 until [ -e /tmp/win.$n.done ]; do
+	[ $i -lt 12000 ] || exit 1
+	i=$((i + 1))
 	/bin/busybox sleep 0.01
 done
 exec /bin/busybox sleep "$@"
@@ -299,7 +305,11 @@ F
 		_i=0
 		until [ -e /tmp/win.$_w.ready ]; do
 			_i=$((_i + 1))
-			[ $_i -lt 6000 ] || { cat /tmp/metrics.out; fail "window $_w of $* did not open"; }
+			[ $_i -lt 6000 ] || {
+				kill $_tool 2>/dev/null
+				cat /tmp/metrics.out
+				fail "window $_w of $* did not open"
+			}
 			sleep 0.01
 		done
 		sh "$_script"

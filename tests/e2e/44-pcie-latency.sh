@@ -8,12 +8,12 @@
 # that has it, the bandwidth and the latency in ns are what the formulas
 # give from the counts and running times perf printed (lib.sh's tapped:
 # perf's running time against the model's clock is not deterministic); the
-# other RCs show none.
+# other RCs are listed, RC 3 with no latency.
 . "$NVU_TESTS/lib.sh"
 load_t410 clock_khz=1000000
 pmu=nvidia_pcie_pmu_0_rc_2
-# Inside each perf window: 4000 reads of 256 bytes, 650 cycles each.
-echo "echo 'op=rd count=4000 outs=650 bytes=256' >$EMU/$pmu/inject" >/tmp/rc2.sh
+# Inside each perf window: 4000 reads of 256 KiB, 650 cycles each.
+echo "echo 'op=rd count=4000 outs=650 bytes=262144' >$EMU/$pmu/inject" >/tmp/rc2.sh
 in_windows 1 /tmp/rc2.sh perf stat -x, -a -e "{$pmu/rd_req/,$pmu/rd_cum_outs/,$pmu/cycles/}" \
 	-o /tmp/lat.out -- sleep 1
 req=$(grep rd_req /tmp/lat.out | cut -d, -f1)
@@ -37,7 +37,7 @@ raw_counts | awk 'NR == 15 { b = $1; bt = $2 } NR == 17 { r = $1 } NR == 18 { o 
 		print b, r, o
 		printf "%.3f %.1f\n", bt ? b / bt : -1, c && r ? o / r / (c / t) : -1
 	}' >/tmp/want
-expect_eq "perf: RC 2 rd_bytes, rd_req, rd_cum_outs" "$((4000 * 256)) 4000 $((4000 * 650))" \
+expect_eq "perf: RC 2 rd_bytes, rd_req, rd_cum_outs" "$((4000 * 262144)) 4000 $((4000 * 650))" \
 	"$(sed -n 1p /tmp/want)"
 expect_eq "nvu-metrics RC 2 to-mem rd GB/s and latency ns, from perf's counts" \
 	"$(sed -n 2p /tmp/want)" "$(echo "$out" | awk '$1 == 2 { print $2, $6 }')"

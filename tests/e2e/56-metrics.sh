@@ -63,23 +63,24 @@ M
 
 # ---- cmem-lat ------------------------------------------------------------
 cat >/tmp/lat.sh <<S
-echo 'inst=all mc=all count=10 outs=200' >$EMU/$cmem/inject
-echo 'inst=5 mc=2 count=80 outs=410' >$EMU/$cmem/inject
+echo 'inst=all mc=all count=100000 outs=200' >$EMU/$cmem/inject
+echo 'inst=5 mc=2 count=1000000 outs=410' >$EMU/$cmem/inject
 echo 'cycles=3000000000' >$EMU/$cmem/inject
 S
 in_windows 1 /tmp/lat.sh tapped nvu-metrics cmem-lat -s $S -t 1
-# 42 channels x 10 + 80 requests, 42 x 10 x 200 + 80 x 410 cycles waited.
+# 42 channels x 100000 + 1000000 requests, 42 x 100000 x 200 +
+# 1000000 x 410 cycles waited.
 expect_eq "cmem-lat: perf's counts of rd_req, rd_cum_outs, cycles" \
-	"500 116800 3000000000" "$(raw_counts | awk '{ print $1 }' | xargs)"
-expect_eq "cmem-lat read requests" 500 \
+	"5200000 1250000000 3000000000" "$(raw_counts | awk '{ print $1 }' | xargs)"
+expect_eq "cmem-lat read requests" 5200000 \
 	"$(sed -n 's/^  read requests *\([0-9]*\) .*/\1/p' /tmp/metrics.out)"
-expect_eq "cmem-lat latency cycles" 233.6 \
+expect_eq "cmem-lat latency cycles" 240.4 \
 	"$(sed -n 's/^  read latency *\([0-9.]*\) cycles.*/\1/p' /tmp/metrics.out)"
 from_perf "cmem-lat elapsed s" "$(raw 3 | awk '{ printf "%.3f", $2 / 1e9 }')" \
 	"$(sed -n 's/.* over \([0-9.]*\) s$/\1/p' /tmp/metrics.out)"
 from_perf "cmem-lat GHz" "$(raw 3 | awk '{ printf "%.3f", $1 / $2 }')" \
 	"$(sed -n 's/^  clock *\([0-9.]*\) GHz/\1/p' /tmp/metrics.out)"
-from_perf "cmem-lat latency ns" "$(raw 3 | awk '{ printf "%.1f", 116800 / 500 / ($1 / $2) }')" \
+from_perf "cmem-lat latency ns" "$(raw 3 | awk '{ printf "%.1f", 1250000000 / 5200000 / ($1 / $2) }')" \
 	"$(sed -n 's/.* cycles = \([0-9.]*\) ns$/\1/p' /tmp/metrics.out)"
 from_perf "cmem-lat GB/s" "$(raw 1 | awk '{ printf "%.3f", $1 * 32 / $2 }')" \
 	"$(sed -n 's/.*32 bytes each: \([0-9.]*\) GB\/s.*/\1/p' /tmp/metrics.out)"
