@@ -206,12 +206,19 @@ static void emu_pcie_count(struct nvu_emu_dev *dev, const struct nvu_emu_txn *t,
 	if (!emu_pcie_rp_present(dev, t))
 		return;
 	for (n = 0; n < EMU_CSPMU_MAX; n++) {
+		u32 evt = p->cs.evtyper[n];
+
 		/* Bits beyond the event field name no event [U]. */
 		if (emu_cspmu_evt(&p->cs, n) && emu_cspmu_counting(&p->cs, n) &&
-		    !(p->cs.evtyper[n] & ~evt_bits) && hit(&p->cs, n, t))
-			emu_cspmu_count(&p->cs, n,
-					emu_pcie_amount(p->cs.evtyper[n], t));
+		    !(evt & ~evt_bits) && hit(&p->cs, n, t))
+			emu_cspmu_count_traffic(&p->cs, n,
+						emu_pcie_amount(evt, t));
 	}
+}
+
+static u64 emu_pcie_counted(struct nvu_emu_dev *dev)
+{
+	return ((struct emu_pcie *)dev->state)->cs.counted;
 }
 
 /*
@@ -316,6 +323,7 @@ static void emu_pcie_tgt_inject(struct nvu_emu_dev *dev,
 	.inject = emu_pcie_inject,					\
 	.tick = emu_cspmu_tick,						\
 	.irq_level = emu_cspmu_irq_level,				\
+	.counted = emu_pcie_counted,					\
 }
 
 /*
@@ -341,6 +349,7 @@ static void emu_pcie_tgt_inject(struct nvu_emu_dev *dev,
 	.inject = emu_pcie_tgt_inject,					\
 	.tick = emu_cspmu_tick,						\
 	.irq_level = emu_cspmu_irq_level,				\
+	.counted = emu_pcie_counted,					\
 }
 
 /* [0]: single-page, [1]: dual-page (cspmu_dual_page=1). */
