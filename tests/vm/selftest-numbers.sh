@@ -2,11 +2,30 @@
 # SPDX-License-Identifier: GPL-2.0
 # Harness self-check (selftest-check.sh): counts perf reports as not
 # numbers must fail the numeric checks of tests/lib.sh, never slip through
-# as a comparison error.  Fails, with one FAIL line per check.
+# as a comparison error, and check_multiplexed must fail what it exists to
+# catch.  Fails, with one FAIL line per failing check.
 . "$NVU_TESTS/lib.sh"
-printf '%s\n' '200000,,nvidia_ucf_pmu_0/cycles/,1000,100.00,,' \
-	'<not counted>,,nvidia_ucf_pmu_0/event=0x111/,0,0.00,,' >/tmp/numbers.csv
-check_multiplexed /tmp/numbers.csv 2
+# check_multiplexed: an event that never ran, raw counts that do not add
+# up to what the model's counters took, estimates all 12% high (what
+# counting while switched out gives at 88% running), each a failure; one
+# estimate 20% high beside eight exact (a guest stall while perf had the
+# PMU disabled to rotate) passes.  perf -v: "EVENT: COUNT ENABLED RUNNING".
+mux_file() {
+	echo "nvidia_ucf_pmu_0/cycles/D: 1000000 1000 1000"
+	for _c in "$@"; do
+		echo "nvidia_ucf_pmu_0/cycles/: $_c 1000 880"
+	done
+}
+mux_file 880000 0 >/tmp/never.out
+sed -i '$s/ 880$/ 0/' /tmp/never.out
+check_multiplexed /tmp/never.out 3 1880000
+mux_file 880000 880000 >/tmp/lost.out
+check_multiplexed /tmp/lost.out 3 2760001
+h=985600
+mux_file $h $h $h $h $h $h $h $h $h >/tmp/high.out
+check_multiplexed /tmp/high.out 10 $((1000000 + 9 * h))
+mux_file 1056000 880000 880000 880000 880000 880000 880000 880000 880000 >/tmp/one.out
+check_multiplexed /tmp/one.out 10 $((1000000 + 1056000 + 8 * 880000))
 expect_range "a count" 1 10 "<not counted>"
 expect_range "an empty count" 1 10 ""
 finish
