@@ -8,6 +8,28 @@ NVU_VM_DIR=$NVU_TOP/tests/vm
 
 nvu_die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 
+# nvu_console_lines FILE: a guest's console log, with a kernel message that
+# the serial console wrote into the end of one of the guest's protocol
+# lines (NVU-* markers, KTAP version, plan and result lines) put on a line
+# of its own.  The console writes a message wherever it falls: one arm64
+# boot's log read "NVU-KTAP-BEGIN kunit[    5.267045] hrtimer: interrupt
+# took 47710016 ns", and that boot's KUnit document went unread.  Comment
+# lines, where tests print dmesg lines on purpose, are left as they are.
+nvu_console_lines() {
+	awk '/^((# )?NVU-[A-Z]|KTAP version|[0-9]+\.\.| *(ok|not ok) )/ &&
+	     match($0, /\[ *[0-9]+\.[0-9]+\] /) > 1 {
+		print substr($0, 1, RSTART - 1)
+		$0 = substr($0, RSTART)
+	}
+	1' "$1"
+}
+
+# nvu_exit_status FILE: the exit status the guest printed last
+# ("NVU-EXIT: N"), or nothing if it died first.
+nvu_exit_status() {
+	nvu_console_lines "$1" | sed -n 's/^NVU-EXIT: \([0-9]*\)$/\1/p' | tail -n1
+}
+
 # nvu_arch_vars ARCH: sets KARCH, CROSS, CC_BIN, IMAGE for a test kernel
 nvu_arch_vars() {
 	case "$1" in
