@@ -350,27 +350,32 @@ attrs() {
 	done) | sed 's/ $//'
 }
 
-# mux_stat PMU EVENTS SECONDS: "perf stat -v -x, -a --no-scale -e EVENTS --
-# sleep SECONDS" into /tmp/mux.out, with perf rotating PMU's events every
-# 200 ms rather than every tick: a guest stalled inside a rotation moves
-# estimates (check_multiplexed), and fewer rotations are fewer chances.
-# Waits for the rotation timer before it returns (see tests/README.md on
-# unloading after perf_event_mux_interval_ms is set).
+# mux_stat PMU RATE EVENTS SECONDS: "perf stat -v -x, -a --no-scale -e
+# EVENTS -- sleep SECONDS" into /tmp/mux.out, with perf rotating PMU's
+# events every 200 ms rather than every tick: a guest stalled inside a
+# rotation moves estimates (check_multiplexed), and fewer rotations are
+# fewer chances.  RATE is the model's "rate" file whose background traffic
+# the events count: once perf is done, what the model's counters took of
+# it goes to /tmp/mux.took, and the traffic stops.  Waits for the rotation
+# timer before it returns (see tests/README.md on unloading after
+# perf_event_mux_interval_ms is set).
 mux_stat() {
 	_mi=$PMUS/$1/perf_event_mux_interval_ms
 	_was=$(cat "$_mi")
 	echo 200 >"$_mi" || fail "$_mi: cannot set 200"
-	perf stat -v -x, -a --no-scale -e "$2" -o /tmp/mux.out -- sleep "$3" >/tmp/mux.err 2>&1 ||
+	perf stat -v -x, -a --no-scale -e "$3" -o /tmp/mux.out -- sleep "$4" >/tmp/mux.err 2>&1 ||
 		{ cat /tmp/mux.err; fail "perf stat failed"; }
+	cat "$2" >/tmp/mux.took || fail "$2: cannot read"
+	echo >"$2"
 	echo "$_was" >"$_mi"
 	sleep 0.5
 }
 
-# check_multiplexed FILE N TOOK: FILE is mux_stat's output for N events,
-# the first pinned, that count the same steady traffic and that perf
-# multiplexed; TOOK is what the model's counters took of that traffic
-# (its "rate" read once perf is done: one figure per line of traffic).
-#  - The raw counts add up to TOOK, exactly: nothing lost or counted twice
+# check_multiplexed N: /tmp/mux.out is mux_stat's output for N events, the
+# first pinned, that count the same steady traffic and that perf
+# multiplexed; /tmp/mux.took is what the model's counters took of that
+# traffic (one figure per line of traffic).
+#  - The raw counts add up to that, exactly: nothing lost or counted twice
 #    as events move on and off counters.
 #  - Every event but the first ran for part of its enabled time.
 #  - perf's estimates (raw count x enabled / running time) are within 50%
@@ -380,11 +385,10 @@ mux_stat() {
 check_multiplexed() {
 	# perf -v: "EVENT: COUNT ENABLED RUNNING" for each event, in order
 	# (-vv would add "EVENT: CPU: ..." lines).
-	grep -E ': [0-9]+ [0-9]+ [0-9]+$' "$1" | grep -vE ': [0-9]+: ' |
+	grep -E ': [0-9]+ [0-9]+ [0-9]+$' /tmp/mux.out | grep -vE ': [0-9]+: ' |
 		awk '{ print $(NF - 2), $(NF - 1), $NF }' >/tmp/mux.v
-	expect_eq "events reported" "$2" "$(wc -l </tmp/mux.v)"
-	# shellcheck disable=SC2086
-	awk -v took="$(echo $3)" '
+	expect_eq "events reported" "$1" "$(wc -l </tmp/mux.v)"
+	awk -v want="$(awk '{ s += $1 } END { print s + 0 }' /tmp/mux.took)" '
 	function bad(msg) { print "FAIL: " msg; failed = 1 }
 	NR == 1 {
 		ref = $1
@@ -405,9 +409,6 @@ check_multiplexed() {
 			printf "ok: multiplexed estimate %.0f (%s) within 50%% of %d\n", est, ran, ref
 	}
 	END {
-		want = 0
-		for (i = split(took, t, " "); i; i--)
-			want += t[i]
 		if (sum != want)
 			bad(sprintf("raw counts add up to %d, the model'"'"'s counters took %d", sum, want))
 		else

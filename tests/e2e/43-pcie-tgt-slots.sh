@@ -71,8 +71,6 @@ evs="$pmu/rd_req,dst_rp_mask=0x1/D"
 for m in $masks $ninth; do
 	evs="$evs,$(ev $m)"
 done
-mux_stat $pmu "$evs" 3
-took=$(cat "$EMU/$pmu/rate")
-echo >"$EMU/$pmu/rate"
-check_multiplexed /tmp/mux.out 10 "$took"
+mux_stat $pmu "$EMU/$pmu/rate" "$evs" 3
+check_multiplexed 10
 finish

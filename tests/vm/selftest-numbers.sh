@@ -10,22 +10,27 @@
 # counting while switched out gives at 88% running), each a failure; one
 # estimate 20% high beside eight exact (a guest stall while perf had the
 # PMU disabled to rotate) passes.  perf -v: "EVENT: COUNT ENABLED RUNNING".
+# mux_file TOOK COUNT...: mux_stat's files, the pinned count 1000000.
 mux_file() {
-	echo "nvidia_ucf_pmu_0/cycles/D: 1000000 1000 1000"
-	for _c in "$@"; do
-		echo "nvidia_ucf_pmu_0/cycles/: $_c 1000 880"
-	done
+	echo "$1" >/tmp/mux.took
+	shift
+	{
+		echo "nvidia_ucf_pmu_0/cycles/D: 1000000 1000 1000"
+		for _c in "$@"; do
+			echo "nvidia_ucf_pmu_0/cycles/: $_c 1000 880"
+		done
+	} >/tmp/mux.out
 }
-mux_file 880000 0 >/tmp/never.out
-sed -i '$s/ 880$/ 0/' /tmp/never.out
-check_multiplexed /tmp/never.out 3 1880000
-mux_file 880000 880000 >/tmp/lost.out
-check_multiplexed /tmp/lost.out 3 2760001
+mux_file 1880000 880000 0
+sed -i '$s/ 880$/ 0/' /tmp/mux.out
+check_multiplexed 3
+mux_file 2760001 880000 880000
+check_multiplexed 3
 h=985600
-mux_file $h $h $h $h $h $h $h $h $h >/tmp/high.out
-check_multiplexed /tmp/high.out 10 $((1000000 + 9 * h))
-mux_file 1056000 880000 880000 880000 880000 880000 880000 880000 880000 >/tmp/one.out
-check_multiplexed /tmp/one.out 10 $((1000000 + 1056000 + 8 * 880000))
+mux_file $((1000000 + 9 * h)) $h $h $h $h $h $h $h $h $h
+check_multiplexed 10
+mux_file $((1000000 + 1056000 + 8 * 880000)) 1056000 880000 880000 880000 880000 880000 880000 880000 880000
+check_multiplexed 10
 expect_range "a count" 1 10 "<not counted>"
 expect_range "an empty count" 1 10 ""
 finish
